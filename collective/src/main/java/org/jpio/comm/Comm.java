@@ -1,0 +1,133 @@
+package org.jpio.comm;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.jpio.io.ElementType;
+
+/**
+ * How ranks talk: the subset of MPI's communicator that parallel I/O needs. Buffers are primitive arrays
+ * (any of the eight types; send and receive of one call have the same type), counts and displacements
+ * are in elements, as in MPI. Every call is collective over all ranks of the communicator except
+ * {@link #sendrecv}, which pairs two ranks.
+ *
+ * <p>Implementations: {@link LocalComm} (ranks as threads of one JVM, the embedded default),
+ * {@code MpiComm} (MPI processes through jpio's JNI bridge) and {@link SelfComm} (one rank).
+ */
+public interface Comm extends AutoCloseable {
+
+    /** Reduction operators of {@link #allreduce}. */
+    enum Op { SUM, MIN, MAX, BOR, BAND }
+
+    int rank();
+
+    int size();
+
+    /** Name of the host this rank runs on (MPI_Get_processor_name); ranks on one host share a page cache. */
+    String hostName();
+
+    void barrier();
+
+    /** Root's {@code buf[index..index+count)} is copied into every rank's same range. */
+    void bcast(Object buf, int index, int count, int root);
+
+    /** Every rank contributes {@code count} elements; {@code recv} gets them in rank order from {@code rIndex}. */
+    void allgather(Object send, int sIndex, int count, Object recv, int rIndex);
+
+    /** Like allgather, rank r's {@code recvCounts[r]} elements land at {@code recv[displs[r]]}. */
+    void allgatherv(Object send, int sIndex, int count, Object recv, int[] recvCounts, int[] displs);
+
+    /**
+     * Personalised all-to-all: {@code sendCounts[r]} elements from {@code send[sendDispls[r]]} go to rank r,
+     * which receives them at {@code recv[recvDispls[me]]}; counts must agree pairwise.
+     */
+    void alltoallv(Object send, int[] sendCounts, int[] sendDispls, Object recv, int[] recvCounts, int[] recvDispls);
+
+    /** Element-wise reduction of {@code count} elements of {@code send} into every rank's {@code recv}. */
+    void allreduce(Object send, Object recv, int count, Op op);
+
+    /**
+     * Sends {@code sCount} elements to {@code dest} and receives {@code rCount} from {@code source} at once
+     * (MPI_Sendrecv); a rank of -1 (MPI_PROC_NULL) skips that half.
+     */
+    void sendrecv(Object send, int sIndex, int sCount, int dest, Object recv, int rIndex, int rCount, int source);
+
+    /** Ranks with the same color form a new communicator, ordered by key then old rank (MPI_Comm_split). */
+    Comm split(int color, int key);
+
+    /** Releases the communicator; the world communicator is only released at shutdown. */
+    @Override default void close() { }
+
+    // ---- conveniences built on the primitives above --------------------------------------------------
+
+    default long allreduce(long value, Op op) {
+        long[] out = new long[1];
+        allreduce(new long[] {value}, out, 1, op);
+        return out[0];
+    }
+
+    default long[] allgather(long value) {
+        long[] out = new long[size()];
+        allgather(new long[] {value}, 0, 1, out, 0);
+        return out;
+    }
+
+    /** Root's bytes (may be null elsewhere) to every rank. */
+    default byte[] bcastBytes(byte[] data, int root) {
+        int[] len = {rank() == root ? data.length : 0};
+        bcast(len, 0, 1, root);
+        byte[] out = rank() == root ? data : new byte[len[0]];
+        bcast(out, 0, len[0], root);
+        return out;
+    }
+
+    /** Every rank's bytes, in rank order. */
+    default byte[][] allgatherBytes(byte[] mine) {
+        int n = size();
+        int[] counts = new int[n];
+        allgather(new int[] {mine.length}, 0, 1, counts, 0);
+        int[] displs = new int[n];
+        int total = 0;
+        for (int r = 0; r < n; r++) { displs[r] = total; total += counts[r]; }
+        byte[] all = new byte[total];
+        allgatherv(mine, 0, mine.length, all, counts, displs);
+        byte[][] out = new byte[n][];
+        for (int r = 0; r < n; r++) out[r] = java.util.Arrays.copyOfRange(all, displs[r], displs[r] + counts[r]);
+        return out;
+    }
+
+    /**
+     * Collective error agreement: every rank passes its local failure (or null); if any rank failed, every
+     * rank throws a {@link CollectiveException} naming each failed rank and its message, so no rank is
+     * left waiting in a later collective. Returns normally when all succeeded.
+     */
+    default void agree(String operation, Throwable localFailure) {
+        String mine = localFailure == null ? "" : describe(localFailure);
+        byte[][] all = allgatherBytes(mine.getBytes(StandardCharsets.UTF_8));
+        List<String> failures = new ArrayList<>();
+        for (int r = 0; r < all.length; r++)
+            if (all[r].length > 0) failures.add("rank=" + r + ": " + new String(all[r], StandardCharsets.UTF_8));
+        if (!failures.isEmpty()) throw new CollectiveException(operation, failures, localFailure);
+    }
+
+    /** Checks that every rank passed the same value where MPI requires it; names the ranks that differ. */
+    default void requireSame(String operation, String what, String value) {
+        byte[][] all = allgatherBytes(value.getBytes(StandardCharsets.UTF_8));
+        String first = new String(all[0], StandardCharsets.UTF_8);
+        List<String> diff = new ArrayList<>();
+        for (int r = 1; r < all.length; r++) {
+            String v = new String(all[r], StandardCharsets.UTF_8);
+            if (!v.equals(first)) diff.add("rank=" + r + " " + what + "=" + v + " but rank=0 " + what + "=" + first);
+        }
+        if (!diff.isEmpty())
+            throw new CollectiveException(operation, List.of(what + " must be equal on all ranks: " + String.join("; ", diff)), null);
+    }
+
+    private static String describe(Throwable t) {
+        String m = t.getMessage();
+        return t.getClass().getSimpleName() + (m == null ? "" : ": " + m);
+    }
+
+    /** Type of a buffer argument; IllegalArgumentException when it is not a primitive array. */
+    static ElementType typeOf(Object buf) { return ElementType.of(buf); }
+}

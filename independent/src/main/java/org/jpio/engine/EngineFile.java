@@ -1,0 +1,72 @@
+package org.jpio.engine;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import org.jpio.io.ElementType;
+
+/**
+ * An open file of an {@link IoEngine}: positional, thread-safe transfers (no shared file pointer) plus
+ * size, sync and locking. Arguments have been validated by the caller (ArrayFile); an engine reports
+ * only I/O failures, as IOException whose message carries {@code path=, offset=, length=}.
+ *
+ * <p>The array transfers have a generic default that stages through a per-thread direct buffer in
+ * {@link Staging#CHUNK} pieces; engines that can reach the array directly override them.
+ */
+public interface EngineFile extends Closeable {
+    Path path();
+
+    /** The engine that opened this file. */
+    IoEngine engine();
+
+    /** Reads exactly {@code dst.remaining()} bytes at {@code position}; EOFException if the file ends first. */
+    void readFully(long position, ByteBuffer dst) throws IOException;
+
+    /** Writes all of {@code src} at {@code position}, growing the file as needed. */
+    void writeFully(long position, ByteBuffer src) throws IOException;
+
+    /** Reads up to {@code dst.remaining()} bytes at {@code position}; returns the count, -1 at end of file. */
+    int read(long position, ByteBuffer dst) throws IOException;
+
+    /** Reads {@code count} elements into {@code array[index..]}, the file holding them in {@code order}. */
+    default void readArray(long position, Object array, ElementType type, int index, int count, ByteOrder order) throws IOException {
+        Staging.readArray(this, position, array, type, index, count, order);
+    }
+
+    /** Writes {@code count} elements of {@code array[index..]} at {@code position}, in {@code order}. */
+    default void writeArray(long position, Object array, ElementType type, int index, int count, ByteOrder order) throws IOException {
+        Staging.writeArray(this, position, array, type, index, count, order);
+    }
+
+    long size() throws IOException;
+
+    /** Truncates or extends (with a hole) the file to {@code size} bytes. */
+    void setLength(long size) throws IOException;
+
+    /**
+     * Reserves disk blocks for {@code [position, position+length)} so later writes cannot fail for lack of
+     * space (posix_fallocate); the file grows if needed. The default only extends the length.
+     */
+    default void preallocate(long position, long length) throws IOException {
+        if (size() < position + length) setLength(position + length);
+    }
+
+    /** Flushes written data to the device: {@code fdatasync} when {@code metadata} is false, else {@code fsync}. */
+    void sync(boolean metadata) throws IOException;
+
+    /** Access-pattern advice (posix_fadvise); a hint, ignored by engines that cannot pass it on. */
+    default void advise(long position, long length, Advice advice) throws IOException { }
+
+    /**
+     * Takes an OS byte-range lock (exclusive or shared) between processes, blocking until granted. It does
+     * not exclude threads of this JVM: ArrayFile's lock table does that.
+     */
+    RangeLock lock(long position, long length, boolean shared) throws IOException;
+
+    /** A held byte-range lock. */
+    interface RangeLock extends AutoCloseable {
+        @Override void close() throws IOException;
+    }
+}

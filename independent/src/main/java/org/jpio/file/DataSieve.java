@@ -1,0 +1,111 @@
+package org.jpio.file;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import org.jpio.engine.EngineFile;
+
+/**
+ * ROMIO's data sieving for noncontiguous independent I/O. Reads: one large read per window of up to
+ * {@code ind_rd_buffer_size} bytes covering several pieces and the holes between them, then the pieces
+ * are copied out. Writes: per window of up to {@code ind_wr_buffer_size}, lock the window, read it, copy
+ * the pieces in, write it back whole, unlock; windows without holes are written without the read and lock.
+ * Pieces larger than the buffer, unsorted pieces, and sieving turned off go piece by piece.
+ */
+final class DataSieve {
+    private DataSieve() { }
+
+    static void read(ArrayFile af, long[] offs, long[] lens, ByteBuffer mem) throws IOException {
+        EngineFile f = af.engineFile();
+        int buf = af.options().indRdBufferSize();
+        if (!af.options().dsRead() || !Pieces.monotonic(offs, lens)) {
+            for (int i = 0; i < offs.length; i++) f.readFully(offs[i], slice(mem, lens[i]));
+            return;
+        }
+        ByteBuffer window = null;
+        int i = 0;
+        while (i < offs.length) {
+            if (lens[i] == 0) { i++; continue; }
+            int j = windowEnd(offs, lens, i, buf);
+            if (j == i + 1) { // a lone piece: read it straight into place
+                f.readFully(offs[i], slice(mem, lens[i]));
+                i = j;
+                continue;
+            }
+            long start = offs[i];
+            int span = (int) (offs[j - 1] + lens[j - 1] - start);
+            if (window == null) window = ByteBuffer.allocateDirect(buf);
+            window.clear().limit(span);
+            f.readFully(start, window);
+            for (int k = i; k < j; k++) {
+                window.limit((int) (offs[k] - start + lens[k])).position((int) (offs[k] - start));
+                mem.put(window);
+            }
+            i = j;
+        }
+    }
+
+    static void write(ArrayFile af, long[] offs, long[] lens, ByteBuffer mem) throws IOException {
+        EngineFile f = af.engineFile();
+        int buf = af.options().indWrBufferSize();
+        if (!af.options().dsWrite() || !Pieces.monotonic(offs, lens)) {
+            for (int i = 0; i < offs.length; i++) f.writeFully(offs[i], slice(mem, lens[i]));
+            return;
+        }
+        ByteBuffer window = null;
+        int i = 0;
+        while (i < offs.length) {
+            if (lens[i] == 0) { i++; continue; }
+            int j = windowEnd(offs, lens, i, buf);
+            long start = offs[i];
+            long span = offs[j - 1] + lens[j - 1] - start;
+            if (j == i + 1 || !hasHoles(offs, lens, i, j)) {
+                f.writeFully(start, slice(mem, span));
+                i = j;
+                continue;
+            }
+            if (window == null) window = ByteBuffer.allocateDirect(buf);
+            try (EngineFile.RangeLock lock = af.lock(start, span, false)) {
+                window.clear().limit((int) span);
+                long have = Math.max(0, Math.min(span, f.size() - start));
+                if (have > 0) {
+                    window.limit((int) have);
+                    f.readFully(start, window);
+                }
+                for (int k = i; k < j; k++) {
+                    window.limit((int) (offs[k] - start + lens[k])).position((int) (offs[k] - start));
+                    window.put(slice(mem, lens[k]));
+                }
+                window.position(0).limit((int) span);
+                f.writeFully(start, window);
+            }
+            i = j;
+        }
+    }
+
+    /** First index after the run of pieces from {@code i} that fits one window of {@code buf} bytes. */
+    private static int windowEnd(long[] offs, long[] lens, int i, int buf) {
+        long start = offs[i];
+        int j = i + 1;
+        while (j < offs.length && (lens[j] == 0 || offs[j] + lens[j] - start <= buf)) j++;
+        // trailing empty pieces are harmless; trim them so the span ends at real data
+        while (j > i + 1 && lens[j - 1] == 0) j--;
+        return j;
+    }
+
+    private static boolean hasHoles(long[] offs, long[] lens, int i, int j) {
+        long end = offs[i] + lens[i];
+        for (int k = i + 1; k < j; k++) {
+            if (lens[k] == 0) continue;
+            if (offs[k] != end) return true;
+            end += lens[k];
+        }
+        return false;
+    }
+
+    /** The next {@code n} bytes of {@code mem} as their own buffer; advances {@code mem}. */
+    private static ByteBuffer slice(ByteBuffer mem, long n) {
+        ByteBuffer s = mem.slice().limit((int) n);
+        mem.position(mem.position() + (int) n);
+        return s;
+    }
+}

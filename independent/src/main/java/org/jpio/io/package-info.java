@@ -1,0 +1,4 @@
+/**
+ * Element types shared by every tier: the eight primitives as one table ({@link org.jpio.io.ElementType}).
+ */
+package org.jpio.io;
