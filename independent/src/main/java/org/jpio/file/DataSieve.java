@@ -71,6 +71,9 @@ final class DataSieve {
                     window.limit((int) have);
                     f.readFully(start, window);
                 }
+                // holes past the end of the file read as zeros, as they would after a plain extension
+                window.limit((int) span);
+                while (window.hasRemaining()) window.put((byte) 0);
                 for (int k = i; k < j; k++) {
                     window.limit((int) (offs[k] - start + lens[k])).position((int) (offs[k] - start));
                     window.put(slice(mem, lens[k]));
