@@ -1,0 +1,22 @@
+# The README's two commands. Both install what is missing first (scripts/bootstrap.sh).
+#   make demo   the main job: bin/jpio demo on in-JVM ranks
+#   make test   every test: unit, property, multi-process and mpirun tests of all modules
+MVN ?= mvn -B --no-transfer-progress
+
+.PHONY: demo test build bootstrap clean
+
+bootstrap:
+	bash scripts/bootstrap.sh
+
+build: bootstrap
+	$(MVN) -q install -DskipTests
+
+demo: build
+	bin/jpio demo
+
+test: bootstrap
+	$(MVN) install
+	@echo "jpio: all tests passed"
+
+clean:
+	$(MVN) clean

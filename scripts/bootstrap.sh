@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs what jpio needs on Debian bookworm, and is quick when everything is there.
+# Used by both README commands (make demo, make test) and by CI through them.
+#   Debian packages: JDK 17, Maven, gcc/make, Open MPI, HDF5 Java, liburing, numpy/h5py for the interop tests
+#   Open MPI's mpi.jar, compiled from Debian's openmpi source package (scripts/build-mpi-jar.sh)
+# As root it installs; otherwise it uses sudo when that works without a password, else it stops and prints
+# the one command to run.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+
+PACKAGES=(openjdk-17-jdk-headless maven gcc make
+          openmpi-bin libopenmpi-dev
+          libhdf5-java libhdf5-jni
+          liburing-dev
+          python3 python3-numpy python3-h5py
+          dpkg-dev)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"
+  elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then sudo "$@"
+  else
+    echo "jpio bootstrap: needs root to run: $*" >&2
+    echo "Run this once, then retry:  sudo bash $here/scripts/bootstrap.sh" >&2
+    exit 1
+  fi
+}
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "jpio bootstrap: installing Debian packages: ${missing[*]}"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [ -x "$here/scripts/build-mpi-jar.sh" ]; then
+  "$here/scripts/build-mpi-jar.sh"
+fi
