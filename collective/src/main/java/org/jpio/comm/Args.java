@@ -56,4 +56,58 @@ final class Args {
         if (send == recv)
             throw new IllegalArgumentException(op + ": send and recv are the same array (buffers must not alias)");
     }
+
+    // ---- the local checks of each collective, the same for every implementation -----------------------
+
+    static ElementType bcast(Object buf, int index, int count, int root, int size) {
+        ElementType t = type("bcast", "buf", buf);
+        range("bcast", "buf", buf, index, count);
+        rank("bcast", "root", root, size, false);
+        return t;
+    }
+
+    static ElementType allgather(Object send, int sIndex, int count, Object recv, int rIndex, int size) {
+        ElementType t = sameType("allgather", send, recv);
+        range("allgather", "send", send, sIndex, count);
+        if ((long) count * size > Integer.MAX_VALUE)
+            throw new IllegalArgumentException("allgather: count=" + count + " * size=" + size + " exceeds an array");
+        range("allgather", "recv", recv, rIndex, count * size);
+        return t;
+    }
+
+    static ElementType allgatherv(Object send, int sIndex, int count, Object recv, int[] recvCounts, int[] displs, int size) {
+        ElementType t = sameType("allgatherv", send, recv);
+        range("allgatherv", "send", send, sIndex, count);
+        vector("allgatherv", "recv", recv, recvCounts, displs, size);
+        return t;
+    }
+
+    static ElementType alltoallv(Object send, int[] sendCounts, int[] sendDispls, Object recv, int[] recvCounts,
+                                 int[] recvDispls, int size) {
+        ElementType t = sameType("alltoallv", send, recv);
+        distinct("alltoallv", send, recv);
+        vector("alltoallv", "send", send, sendCounts, sendDispls, size);
+        vector("alltoallv", "recv", recv, recvCounts, recvDispls, size);
+        return t;
+    }
+
+    static ElementType allreduce(String op, Object send, Object recv, int count, Comm.Op reduce) {
+        ElementType t = sameType(op, send, recv);
+        distinct(op, send, recv);
+        range(op, "send", send, 0, count);
+        range(op, "recv", recv, 0, count);
+        Reduction.check(op, t, reduce);
+        return t;
+    }
+
+    /** The element type of a sendrecv; both halves, where present, must have the same. */
+    static ElementType sendrecv(Object send, int sIndex, int sCount, int dest, Object recv, int rIndex, int rCount,
+                                int source, int size) {
+        rank("sendrecv", "dest", dest, size, true);
+        rank("sendrecv", "source", source, size, true);
+        if (dest >= 0) range("sendrecv", "send", send, sIndex, sCount);
+        if (source >= 0) range("sendrecv", "recv", recv, rIndex, rCount);
+        if (dest >= 0 && source >= 0) return sameType("sendrecv", send, recv);
+        return dest >= 0 ? type("sendrecv", "send", send) : source >= 0 ? type("sendrecv", "recv", recv) : null;
+    }
 }

@@ -115,9 +115,7 @@ public final class LocalComm implements Comm {
 
     @Override public void bcast(Object buf, int index, int count, int root) {
         Part[] p = begin("bcast", () -> {
-            Args.type("bcast", "buf", buf);
-            Args.range("bcast", "buf", buf, index, count);
-            Args.rank("bcast", "root", root, size(), false);
+            Args.bcast(buf, index, count, root, size());
             return Part.of("bcast", buf, index, count, null, null, null, root);
         });
         int r0 = p[0].root;
@@ -131,11 +129,7 @@ public final class LocalComm implements Comm {
 
     @Override public void allgather(Object send, int sIndex, int count, Object recv, int rIndex) {
         Part[] p = begin("allgather", () -> {
-            Args.sameType("allgather", send, recv);
-            Args.range("allgather", "send", send, sIndex, count);
-            if ((long) count * size() > Integer.MAX_VALUE)
-                throw new IllegalArgumentException("allgather: count=" + count + " * size=" + size() + " exceeds an array");
-            Args.range("allgather", "recv", recv, rIndex, count * size());
+            Args.allgather(send, sIndex, count, recv, rIndex, size());
             return Part.of("allgather", send, sIndex, count, null, null, null, 0);
         });
         requireUniform("allgather", p);
@@ -145,9 +139,7 @@ public final class LocalComm implements Comm {
 
     @Override public void allgatherv(Object send, int sIndex, int count, Object recv, int[] recvCounts, int[] displs) {
         Part[] p = begin("allgatherv", () -> {
-            Args.sameType("allgatherv", send, recv);
-            Args.range("allgatherv", "send", send, sIndex, count);
-            Args.vector("allgatherv", "recv", recv, recvCounts, displs, size());
+            Args.allgatherv(send, sIndex, count, recv, recvCounts, displs, size());
             return Part.of("allgatherv", send, sIndex, count, null, null, recvCounts.clone(), 0);
         });
         requireType("allgatherv", p);
@@ -158,10 +150,7 @@ public final class LocalComm implements Comm {
 
     @Override public void alltoallv(Object send, int[] sendCounts, int[] sendDispls, Object recv, int[] recvCounts, int[] recvDispls) {
         Part[] p = begin("alltoallv", () -> {
-            Args.sameType("alltoallv", send, recv);
-            Args.distinct("alltoallv", send, recv);
-            Args.vector("alltoallv", "send", send, sendCounts, sendDispls, size());
-            Args.vector("alltoallv", "recv", recv, recvCounts, recvDispls, size());
+            Args.alltoallv(send, sendCounts, sendDispls, recv, recvCounts, recvDispls, size());
             return Part.of("alltoallv", send, 0, 0, sendCounts.clone(), sendDispls.clone(), recvCounts.clone(), 0);
         });
         requireType("alltoallv", p);
@@ -173,11 +162,7 @@ public final class LocalComm implements Comm {
     @Override public void allreduce(Object send, Object recv, int count, Op op) {
         String name = "allreduce(" + op + ")";
         Part[] p = begin(name, () -> {
-            ElementType t = Args.sameType(name, send, recv);
-            Args.distinct(name, send, recv);
-            Args.range(name, "send", send, 0, count);
-            Args.range(name, "recv", recv, 0, count);
-            Reduction.check(name, t, op);
+            Args.allreduce(name, send, recv, count, op);
             return Part.of(name, send, 0, count, null, null, null, 0);
         });
         requireUniform(name, p);
@@ -189,10 +174,7 @@ public final class LocalComm implements Comm {
 
     @Override public void sendrecv(Object send, int sIndex, int sCount, int dest, Object recv, int rIndex, int rCount, int source) {
         open();
-        Args.rank("sendrecv", "dest", dest, size(), true);
-        Args.rank("sendrecv", "source", source, size(), true);
-        if (dest >= 0) Args.range("sendrecv", "send", send, sIndex, sCount);
-        if (source >= 0) Args.range("sendrecv", "recv", recv, rIndex, rCount);
+        Args.sendrecv(send, sIndex, sCount, dest, recv, rIndex, rCount, source, size());
         Mailbox.Message out = null;
         if (dest >= 0) {
             out = new Mailbox.Message(rank, send, sIndex, sCount);
