@@ -85,8 +85,10 @@ abstract class AbstractEngineContractTest {
                 Path p = dir.resolve(t + "-" + order + "-" + off);
                 Object a = TestArrays.random(t, n, off * 31 + t.ordinal());
                 Object part = TestArrays.random(t, 500, 99);
+                Object copy = slice(t, a, 0, n);
                 try (ArrayFile f = open(p, order)) {
                     f.writeArray(off, a);
+                    assertTrue(TestArrays.equal(copy, a), "a write changed the caller's array " + t + " " + order);
                     assertEquals(off + (long) n * t.size(), f.size());
                     Object back = t.newArray(n);
                     f.readArray(off, back);
@@ -349,6 +351,9 @@ abstract class AbstractEngineContractTest {
         }
     }
 
+    /** Engine-specific checks of the full-disk message (the native engine also names errno). */
+    protected void assertFullDiskMessage(String line) { }
+
     // ---- full disk --------------------------------------------------------------------------------
 
     @Test
@@ -366,6 +371,7 @@ abstract class AbstractEngineContractTest {
         assertTrue(line.contains("offset=16384"), line);
         assertTrue(line.contains("length=131072"), line);
         assertTrue(line.toLowerCase(java.util.Locale.ROOT).contains("no space left"), line);
+        assertFullDiskMessage(line);
         assertArrayEquals(head, bytesAt(p, 0, head.length), "bytes before the failed write changed");
         assertTrue(Files.size(p) <= 64 * 1024, "file grew past the limit: " + Files.size(p));
     }
