@@ -19,6 +19,8 @@ import org.jpio.file.ArrayFileOptions;
  * <pre>
  *   lock  SPEC PATH OFFSET LENGTH shared|exclusive    prints "waiting", then "locked" once granted
  *   write SPEC PATH OFFSET BYTES                      prints "failed: MESSAGE" or "written"
+ *   roundtrip SPEC PATH                               every type, both orders, plain and O_DIRECT when
+ *                                                     the engine has it; prints "ok" or "mismatch ..."
  * </pre>
  * SPEC is an engine name, or "recording:NAME" for the recording engine over NAME.
  */
@@ -47,9 +49,30 @@ public final class EngineChild {
                         System.out.println("failed: " + e.getMessage());
                     }
                 }
+                case "roundtrip" -> System.out.println(roundTrips(engine, path));
                 default -> throw new IllegalArgumentException("unknown mode " + args[0]);
             }
         }
+    }
+
+    /** Writes and reads back 1 MiB of each type at an odd offset; "ok" or what differed. */
+    private static String roundTrips(IoEngine engine, Path path) throws IOException {
+        for (boolean direct : engine.supportsDirect() ? new boolean[] {false, true} : new boolean[] {false}) {
+            for (ByteOrder order : new ByteOrder[] {ByteOrder.BIG_ENDIAN, ByteOrder.LITTLE_ENDIAN}) {
+                ArrayFileOptions o = ArrayFileOptions.defaults().withEngine(engine).withOrder(order).withDirect(direct);
+                try (ArrayFile f = ArrayFile.open(path, o, CREATE, READ, WRITE, TRUNCATE_EXISTING)) {
+                    for (org.jpio.io.ElementType t : org.jpio.io.ElementType.values()) {
+                        int n = (1 << 20) / t.size() + 1;
+                        Object a = org.jpio.testing.TestArrays.random(t, n, t.ordinal());
+                        Object b = t.newArray(n);
+                        f.writeArray(4093, a);
+                        f.readArray(4093, b);
+                        if (!org.jpio.testing.TestArrays.equal(a, b)) return "mismatch " + t + " " + order + " direct=" + direct;
+                    }
+                }
+            }
+        }
+        return "ok";
     }
 
     static IoEngine engine(String spec) {
@@ -58,8 +81,14 @@ public final class EngineChild {
 
     /** Starts this class in a new JVM (optionally under {@code ulimit -f} KiB), with this JVM's class path. */
     static Process start(Long fileLimitKiB, String... args) throws IOException {
+        return start(List.of(), fileLimitKiB, args);
+    }
+
+    /** As {@link #start(Long, String...)}, with extra JVM options ({@code -Dname=value}). */
+    static Process start(List<String> jvmOptions, Long fileLimitKiB, String... args) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmOptions);
         cmd.add("-XX:-UsePerfData"); // no hsperfdata file: the file-size limit is for the test's writes
         cmd.add("-Xshare:auto");
         cmd.add("-cp");

@@ -146,6 +146,16 @@ class NativeEngineContractTest extends AbstractEngineContractTest {
         for (int i = 0; i < all.length; i++) assertEquals((i / per) * 1_000_003L, all[i], "element " + i);
     }
 
+    @Test
+    void smallPiecesSplitLargeTransfers() throws Exception {
+        // 64 KiB pieces instead of 64 MiB: 1 MiB transfers become many JNI calls, O_DIRECT middles included
+        Path p = Files.createFile(dir.resolve("pieces.bin"));
+        Process child = EngineChild.start(List.of("-Djpio.native.piece=65536"), null, "roundtrip", childSpec(), p.toString());
+        String line = new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream())).readLine();
+        assertEquals(0, EngineChild.await(child), "child said: " + line);
+        assertEquals("ok", line);
+    }
+
     /**
      * Descriptors of this process open on {@code p} with O_DIRECT, from /proc/self/fdinfo (the kernel's
      * view, not the engine's): proves the flag reached open(2).
