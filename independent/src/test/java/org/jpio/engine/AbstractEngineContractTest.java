@@ -352,7 +352,7 @@ abstract class AbstractEngineContractTest {
     }
 
     /** Engine-specific checks of the full-disk message (the native engine also names errno). */
-    protected void assertFullDiskMessage(String line) { }
+    protected void assertFullDiskMessage(String message, int errno) { }
 
     // ---- full disk --------------------------------------------------------------------------------
 
@@ -371,8 +371,33 @@ abstract class AbstractEngineContractTest {
         assertTrue(line.contains("offset=16384"), line);
         assertTrue(line.contains("length=131072"), line);
         assertTrue(line.toLowerCase(java.util.Locale.ROOT).contains("no space left"), line);
-        assertFullDiskMessage(line);
+        assertFullDiskMessage(line, 27);
         assertArrayEquals(head, bytesAt(p, 0, head.length), "bytes before the failed write changed");
         assertTrue(Files.size(p) <= 64 * 1024, "file grew past the limit: " + Files.size(p));
+    }
+
+    @Test
+    void fullFileSystemIsEnospcWithContext() throws Exception {
+        Path mnt = Files.createDirectory(dir.resolve("tmpfs"));
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", mnt.toString())
+                .redirectErrorStream(true).start();
+        String why = new String(mount.getInputStream().readAllBytes()).trim();
+        org.junit.jupiter.api.Assumptions.assumeTrue(EngineChild.await(mount) == 0,
+                "a real ENOSPC needs a small tmpfs, and mounting one needs root: " + why);
+        try {
+            Path p = mnt.resolve("full.bin");
+            byte[] head = (byte[]) TestArrays.random(ElementType.BYTE, 192 * 1024, 22);
+            try (ArrayFile f = open(p, ByteOrder.nativeOrder())) {
+                f.writeArray(0, head);
+                IOException e = assertThrows(IOException.class, () -> f.writeArray(head.length, new long[16384]));
+                String m = e.getMessage();
+                assertTrue(m.contains("path=" + p) && m.contains("offset=" + head.length) && m.contains("length=131072"), m);
+                assertTrue(m.contains("no space left"), m);
+                assertFullDiskMessage(m, 28);
+            }
+            assertArrayEquals(head, bytesAt(p, 0, head.length), "bytes before the failed write changed");
+        } finally {
+            assertEquals(0, EngineChild.await(new ProcessBuilder("umount", mnt.toString()).inheritIO().start()), "umount " + mnt);
+        }
     }
 }

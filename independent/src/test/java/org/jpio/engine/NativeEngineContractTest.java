@@ -36,8 +36,8 @@ class NativeEngineContractTest extends AbstractEngineContractTest {
     @Override protected String childSpec() { return NativeEngine.NAME; }
 
     @Override
-    protected void assertFullDiskMessage(String line) {
-        assertTrue(line.contains("errno=27"), "EFBIG's errno: " + line);
+    protected void assertFullDiskMessage(String message, int errno) {
+        assertTrue(message.contains("errno=" + errno), "errno=" + errno + " expected: " + message);
     }
 
     private ArrayFileOptions direct(ByteOrder order) {
