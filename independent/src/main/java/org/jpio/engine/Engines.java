@@ -12,7 +12,7 @@ import java.util.Optional;
  * its library loads, otherwise "nio".
  */
 public final class Engines {
-    private static final List<IoEngine> ENGINES = List.of(new NioEngine());
+    private static final List<IoEngine> ENGINES = List.of(new NioEngine(), new NativeEngine());
 
     private Engines() { }
 
@@ -20,7 +20,12 @@ public final class Engines {
 
     /** The engine called {@code name}; IllegalArgumentException if unknown or unavailable, with the reason. */
     public static IoEngine get(String name) {
-        for (IoEngine e : ENGINES) {
+        return select(ENGINES, name);
+    }
+
+    /** {@link #get} over any list of engines (tests use one whose engine cannot load). */
+    static IoEngine select(List<IoEngine> engines, String name) {
+        for (IoEngine e : engines) {
             if (e.name().equals(name)) {
                 Optional<String> why = e.unavailableReason();
                 if (why.isPresent()) throw new IllegalArgumentException("engine=" + name + " is unavailable: " + why.get());
@@ -28,7 +33,7 @@ public final class Engines {
             }
         }
         List<String> names = new ArrayList<>();
-        for (IoEngine e : ENGINES) names.add(e.name());
+        for (IoEngine e : engines) names.add(e.name());
         throw new IllegalArgumentException("unknown engine=" + name + " (known: " + String.join(", ", names) + ")");
     }
 

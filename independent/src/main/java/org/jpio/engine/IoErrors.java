@@ -15,10 +15,20 @@ public final class IoErrors {
 
     /** Wraps an exception from the OS with the operation's context, keeping EOF as EOF. */
     public static IOException wrap(IOException e, String op, Path path, long offset, long length) {
-        String msg = context(op, path, offset, length) + ": " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+        String cause = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        String msg = (noSpace(cause) ? op + " failed: no space left: " : "") + context(op, path, offset, length) + ": " + cause;
         IOException w = e instanceof EOFException ? new EOFException(msg) : new IOException(msg);
         w.initCause(e);
         return w;
+    }
+
+    /**
+     * Whether the JDK's message is strerror of ENOSPC, EDQUOT or EFBIG (the JDK does not expose errno), so
+     * a full disk reads the same from every engine: "no space left", as the native engine says it.
+     */
+    static boolean noSpace(String message) {
+        return message.contains("No space left on device") || message.contains("Disk quota exceeded")
+                || message.contains("File too large");
     }
 
     public static EOFException eof(String op, Path path, long offset, long length, long size) {

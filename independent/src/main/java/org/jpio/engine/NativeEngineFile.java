@@ -1,0 +1,275 @@
+package org.jpio.engine;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jpio.io.ElementType;
+
+/**
+ * A file open in the {@link NativeEngine}: one descriptor, or for O_DIRECT two.
+ *
+ * <p><b>Bounded pinning.</b> An array stays pinned (GetPrimitiveArrayCritical, which holds off the GC) only
+ * for one call of at most {@link #PIECE} bytes; larger transfers are split here.
+ *
+ * <p><b>O_DIRECT.</b> Each transfer is split into the block-aligned middle, moved with the O_DIRECT
+ * descriptor (through an aligned bounce buffer when the memory is not aligned, which Java arrays never
+ * are), and the unaligned head and tail, moved with a second, buffered descriptor. The alternative,
+ * read-modify-write of the partial edge blocks, would lose data when two writers own disjoint bytes of
+ * one block; the kernel keeps the page cache and direct I/O coherent for these disjoint ranges.
+ *
+ * <p><b>Close.</b> A descriptor is closed only when no call is using it, so a racing close never lets the
+ * number be reused for another file under a running transfer.
+ */
+final class NativeEngineFile implements EngineFile {
+    /** Largest single JNI transfer: bounds the time an array is pinned. {@code -Djpio.native.piece=BYTES}. */
+    static final int PIECE = Math.max(1 << 16, Integer.getInteger("jpio.native.piece", 64 << 20) & ~0xFFFF);
+    /** O_DIRECT alignment of file offsets, lengths and memory: a multiple of every common logical block size. */
+    static final int ALIGN = 4096;
+    /** Per-thread bounce buffer for swapped writes and O_DIRECT: aligned, a multiple of ALIGN. */
+    static final int BOUNCE = 1 << 20;
+
+    private static final ThreadLocal<ByteBuffer> BOUNCES =
+            ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(BOUNCE + ALIGN).alignedSlice(ALIGN));
+
+    private final NativeEngine engine;
+    private final Path path;
+    private final String name;
+    private final int fd;
+    /** The buffered descriptor for the unaligned edges; == fd unless O_DIRECT. */
+    private final int edgeFd;
+    private final boolean direct;
+    private final AtomicInteger users = new AtomicInteger();
+    private final AtomicBoolean closing = new AtomicBoolean();
+    private final AtomicBoolean released = new AtomicBoolean();
+
+    NativeEngineFile(NativeEngine engine, Path path, int fd, int edgeFd) {
+        this.engine = engine;
+        this.path = path;
+        this.name = path.toString();
+        this.fd = fd;
+        this.edgeFd = edgeFd;
+        this.direct = fd != edgeFd;
+    }
+
+    @Override public Path path() { return path; }
+    @Override public IoEngine engine() { return engine; }
+
+    /** Whether this file was opened with O_DIRECT. */
+    boolean direct() { return direct; }
+
+    // ---- transfers --------------------------------------------------------------------------------
+
+    /** One JNI transfer of {@code n} bytes: file {@code off}, memory {@code from} bytes into the request. */
+    @FunctionalInterface
+    private interface Piece {
+        int move(int fd, int align, long off, long from, int n) throws IOException;
+    }
+
+    @Override
+    public void readArray(long position, Object array, ElementType type, int index, int count, ByteOrder order) throws IOException {
+        arrays(NativeIo.OP_READ_FULLY, position, array, type, index, count, order);
+    }
+
+    @Override
+    public void writeArray(long position, Object array, ElementType type, int index, int count, ByteOrder order) throws IOException {
+        arrays(NativeIo.OP_WRITE, position, array, type, index, count, order);
+    }
+
+    private void arrays(int op, long position, Object array, ElementType type, int index, int count, ByteOrder order) throws IOException {
+        long base = (long) index << type.shift();
+        long length = (long) count << type.shift();
+        int fix = type == ElementType.BOOLEAN ? 1 : type.size() > 1 && order != ByteOrder.nativeOrder() ? type.size() : 0;
+        ByteBuffer bounce = direct || fix > 1 ? BOUNCES.get() : null;
+        if (op != NativeIo.OP_WRITE) requireWithinFile(position, length);
+        transfer(op, position, length, (f, align, off, from, n) ->
+                NativeIo.transferArray(f, name, array, base + from, n, off, op, fix, align, bounce));
+    }
+
+    @Override
+    public void readFully(long position, ByteBuffer dst) throws IOException {
+        requireWithinFile(position, dst.remaining());
+        buffer(NativeIo.OP_READ_FULLY, position, dst);
+    }
+
+    @Override
+    public int read(long position, ByteBuffer dst) throws IOException {
+        if (!direct) return buffer(NativeIo.OP_READ, position, dst);
+        // O_DIRECT cannot read across end of file at an unaligned size: read what the size says is there.
+        long size = size();
+        if (position >= size) return dst.hasRemaining() ? -1 : 0;
+        ByteBuffer part = dst.slice().limit((int) Math.min(dst.remaining(), size - position));
+        int n = buffer(NativeIo.OP_READ_FULLY, position, part);
+        dst.position(dst.position() + n);
+        return n;
+    }
+
+    @Override
+    public void writeFully(long position, ByteBuffer src) throws IOException {
+        if (src.isDirect() || src.hasArray()) {
+            buffer(NativeIo.OP_WRITE, position, src);
+            return;
+        }
+        // A read-only heap buffer exposes neither address nor array: stage it through a direct buffer.
+        ByteBuffer stage = Staging.buffer();
+        while (src.hasRemaining()) {
+            int n = Math.min(stage.capacity(), src.remaining());
+            stage.clear().put(src.slice().limit(n)).flip();
+            buffer(NativeIo.OP_WRITE, position, stage);
+            src.position(src.position() + n);
+            position += n;
+        }
+    }
+
+    /** Moves the buffer's remaining bytes, advancing its position by the count, which it returns (-1 at EOF). */
+    private int buffer(int op, long position, ByteBuffer b) throws IOException {
+        int start = b.position();
+        ByteBuffer bounce = direct ? BOUNCES.get() : null;
+        long n;
+        if (b.isDirect()) {
+            n = transfer(op, position, b.remaining(), (f, align, off, from, len) ->
+                    NativeIo.transferBuffer(f, name, b, start + (int) from, len, off, op, 0, align, bounce));
+        } else {
+            long base = b.arrayOffset() + start;
+            n = transfer(op, position, b.remaining(), (f, align, off, from, len) ->
+                    NativeIo.transferArray(f, name, b.array(), base + from, len, off, op, 0, align, bounce));
+        }
+        if (n > 0) b.position(start + (int) n);
+        return (int) n;
+    }
+
+    /** Splits a request into the O_DIRECT middle and buffered edges, then into PIECE-sized calls. */
+    private long transfer(int op, long position, long length, Piece piece) throws IOException {
+        return using(op == NativeIo.OP_WRITE ? "write" : "read", position, length, () -> split(position, length, piece));
+    }
+
+    private long split(long position, long length, Piece piece) throws IOException {
+        if (!direct) return pieces(fd, 0, position, 0, length, piece);
+        long end = position + length;
+        long midStart = Math.min(end, (position + ALIGN - 1) & -ALIGN);
+        long midEnd = Math.max(midStart, end & -ALIGN);
+        long done = pieces(edgeFd, 0, position, 0, midStart - position, piece);
+        if (done < midStart - position) return done;
+        done += pieces(fd, ALIGN, midStart, midStart - position, midEnd - midStart, piece);
+        if (done < midEnd - position) return done;
+        return done + pieces(edgeFd, 0, midEnd, midEnd - position, end - midEnd, piece);
+    }
+
+    /** Calls {@code piece} for at most PIECE bytes at a time; stops early only at end of file (OP_READ). */
+    private static long pieces(int f, int align, long off, long from, long length, Piece piece) throws IOException {
+        long done = 0;
+        while (done < length) {
+            int n = (int) Math.min(PIECE, length - done);
+            int got = piece.move(f, align, off + done, from + done, n);
+            if (got < 0) return done == 0 && from == 0 ? -1 : done;
+            done += got;
+            if (got < n) break;
+        }
+        return done;
+    }
+
+    private void requireWithinFile(long position, long length) throws IOException {
+        // Non-direct reads find end of file themselves; O_DIRECT must not read past it at an unaligned size.
+        if (!direct) return;
+        long size = size();
+        if (position + length > size) throw IoErrors.eof("read", path, position, length, size);
+    }
+
+    // ---- file-level calls -------------------------------------------------------------------------
+
+    /** One native call made while the descriptor is held open (see {@link #enter}). */
+    @FunctionalInterface
+    private interface Call {
+        long run() throws IOException;
+    }
+
+    private long using(String op, long offset, long length, Call call) throws IOException {
+        enter(op, offset, length);
+        try {
+            return call.run();
+        } finally {
+            leave();
+        }
+    }
+
+    @Override
+    public long size() throws IOException {
+        return using("size", 0, 0, () -> NativeIo.size(fd, name));
+    }
+
+    @Override
+    public void setLength(long size) throws IOException {
+        using("setLength", size, 0, () -> { NativeIo.truncate(fd, name, size); return 0; });
+    }
+
+    @Override
+    public void preallocate(long position, long length) throws IOException {
+        if (length == 0) return; // posix_fallocate rejects an empty range with EINVAL; nothing to reserve
+        using("preallocate", position, length, () -> { NativeIo.allocate(fd, name, position, length); return 0; });
+    }
+
+    @Override
+    public void sync(boolean metadata) throws IOException {
+        using("sync", 0, 0, () -> {
+            if (direct) NativeIo.sync(edgeFd, name, metadata); // the edges went through the page cache
+            NativeIo.sync(fd, name, metadata);
+            return 0;
+        });
+    }
+
+    @Override
+    public void advise(long position, long length, Advice advice) throws IOException {
+        using("advise", position, length, () -> { NativeIo.advise(edgeFd, name, position, length, advice.ordinal()); return 0; });
+    }
+
+    @Override
+    public RangeLock lock(long position, long length, boolean shared) throws IOException {
+        enter("lock", position, length);
+        try {
+            NativeIo.lock(fd, name, position, length, shared ? NativeIo.LOCK_SHARED : NativeIo.LOCK_EXCLUSIVE);
+        } catch (IOException | RuntimeException e) {
+            leave();
+            throw e;
+        }
+        // The file stays in use while the lock is held: the descriptor that owns the lock must live.
+        AtomicBoolean unlocked = new AtomicBoolean();
+        return () -> {
+            if (!unlocked.compareAndSet(false, true)) return;
+            try {
+                NativeIo.lock(fd, name, position, length, NativeIo.LOCK_NONE);
+            } finally {
+                leave();
+            }
+        };
+    }
+
+    // ---- lifetime ---------------------------------------------------------------------------------
+
+    private void enter(String op, long offset, long length) throws IOException {
+        users.incrementAndGet();
+        if (closing.get()) {
+            leave();
+            throw new IOException(op + " on closed file: path=" + path + " offset=" + offset + " length=" + length);
+        }
+    }
+
+    private void leave() throws IOException {
+        if (users.decrementAndGet() == 0 && closing.get()) release();
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (closing.compareAndSet(false, true) && users.get() == 0) release();
+    }
+
+    private void release() throws IOException {
+        if (!released.compareAndSet(false, true)) return;
+        try {
+            NativeIo.close(fd, name);
+        } finally {
+            if (direct) NativeIo.close(edgeFd, name);
+        }
+    }
+}

@@ -1,0 +1,403 @@
+package org.jpio.engine;
+
+import static java.nio.file.StandardOpenOption.*;
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.BufferedReader;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.jpio.file.ArrayFile;
+import org.jpio.file.ArrayFileOptions;
+import org.jpio.io.ElementType;
+import org.jpio.testing.TestArrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * What every {@link IoEngine} must do, run once per engine by a subclass (the n5 AbstractN5Test pattern).
+ * The reference for file content is the element type's own ByteBuffer encoding in the file's byte order,
+ * so files written by different engines are byte-identical.
+ */
+abstract class AbstractEngineContractTest {
+    /** Offsets: the start, an odd one, and one past 2 GiB (a sparse file: the hole costs no disk). */
+    static final long[] OFFSETS = {0, 13, (3L << 30) + 5};
+    static final ByteOrder[] ORDERS = {ByteOrder.nativeOrder(), ByteOrder.BIG_ENDIAN == ByteOrder.nativeOrder() ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN};
+
+    @TempDir Path dir;
+
+    /** The engine under test. */
+    protected abstract IoEngine engine();
+
+    /** How {@link EngineChild} names this engine in another JVM. */
+    protected abstract String childSpec();
+
+    protected ArrayFileOptions options(ByteOrder order) {
+        return ArrayFileOptions.defaults().withEngine(engine()).withOrder(order);
+    }
+
+    protected ArrayFile open(Path p, ByteOrder order) throws IOException {
+        return ArrayFile.open(p, options(order), CREATE, READ, WRITE);
+    }
+
+    /** The bytes {@code array[index..index+count)} must occupy in a file of byte order {@code order}. */
+    static byte[] encode(ElementType t, Object array, int index, int count, ByteOrder order) {
+        ByteBuffer b = ByteBuffer.allocate(count * t.size()).order(order);
+        t.put(b, array, index, count);
+        return b.array();
+    }
+
+    static byte[] bytesAt(Path p, long offset, int n) throws IOException {
+        try (FileChannel ch = FileChannel.open(p, READ)) {
+            ByteBuffer b = ByteBuffer.allocate(n);
+            while (b.hasRemaining()) if (ch.read(b, offset + b.position()) < 0) throw new EOFException("test file too short: " + p);
+            return b.array();
+        }
+    }
+
+    static Object slice(ElementType t, Object a, int index, int count) {
+        Object s = t.newArray(count);
+        System.arraycopy(a, index, s, 0, count);
+        return s;
+    }
+
+    // ---- round trips ------------------------------------------------------------------------------
+
+    @ParameterizedTest
+    @EnumSource(ElementType.class)
+    void roundTripEveryOrderAndOffset(ElementType t) throws IOException {
+        int n = 3000;
+        for (ByteOrder order : ORDERS) {
+            for (long off : OFFSETS) {
+                Path p = dir.resolve(t + "-" + order + "-" + off);
+                Object a = TestArrays.random(t, n, off * 31 + t.ordinal());
+                Object part = TestArrays.random(t, 500, 99);
+                Object copy = slice(t, a, 0, n);
+                try (ArrayFile f = open(p, order)) {
+                    f.writeArray(off, a);
+                    assertTrue(TestArrays.equal(copy, a), "a write changed the caller's array " + t + " " + order);
+                    assertEquals(off + (long) n * t.size(), f.size());
+                    Object back = t.newArray(n);
+                    f.readArray(off, back);
+                    assertTrue(TestArrays.equal(a, back), t + " " + order + " offset=" + off);
+
+                    // a subrange into the middle of a larger array, the rest untouched
+                    Object before = slice(t, part, 0, 500);
+                    f.readArray(off + 100L * t.size(), part, 7, 300);
+                    assertTrue(TestArrays.equal(slice(t, a, 100, 300), slice(t, part, 7, 300)), "subrange read " + t);
+                    assertTrue(TestArrays.equal(slice(t, before, 0, 7), slice(t, part, 0, 7)), "read touched elements before the range");
+                    assertTrue(TestArrays.equal(slice(t, before, 307, 193), slice(t, part, 307, 193)), "read touched elements after the range");
+
+                    // a subrange write over the middle of what is there
+                    f.writeArray(off + 1000L * t.size(), part, 50, 400);
+                }
+                byte[] expect = encode(t, a, 0, n, order);
+                byte[] sub = encode(t, part, 50, 400, order);
+                System.arraycopy(sub, 0, expect, 1000 * t.size(), sub.length);
+                assertArrayEquals(expect, bytesAt(p, off, expect.length), "file bytes " + t + " " + order + " offset=" + off);
+                Files.delete(p);
+            }
+        }
+    }
+
+    /** Decodes {@code count} elements at {@code offset} with plain NIO, independent of the engine. */
+    static Object readBack(Path p, ElementType t, long offset, int count, ByteOrder order) throws IOException {
+        Object a = t.newArray(count);
+        t.get(ByteBuffer.wrap(bytesAt(p, offset, count * t.size())).order(order), a, 0, count);
+        return a;
+    }
+
+    @Test
+    void subrangeWriteLeavesNeighboursAndMatchesReference() throws IOException {
+        Path p = dir.resolve("sub.bin");
+        long[] a = (long[]) TestArrays.random(ElementType.LONG, 1000, 5);
+        byte[] fill = new byte[16000];
+        java.util.Arrays.fill(fill, (byte) 0x5a);
+        Files.write(p, fill);
+        for (ByteOrder order : ORDERS) {
+            try (ArrayFile f = open(p, order)) {
+                f.writeArray(101, a, 200, 300);
+            }
+            byte[] expect = fill.clone();
+            System.arraycopy(encode(ElementType.LONG, a, 200, 300, order), 0, expect, 101, 2400);
+            assertArrayEquals(expect, Files.readAllBytes(p), order.toString());
+        }
+    }
+
+    @Test
+    void filesAreIdenticalToTheNioEngines() throws IOException {
+        for (ByteOrder order : ORDERS) {
+            Path mine = dir.resolve("mine-" + order), nio = dir.resolve("nio-" + order);
+            try (ArrayFile f = open(mine, order);
+                 ArrayFile g = ArrayFile.open(nio, options(order).withEngine(new NioEngine()), CREATE, READ, WRITE)) {
+                long off = 3;
+                for (ElementType t : ElementType.values()) {
+                    Object a = TestArrays.random(t, 777, t.ordinal());
+                    f.writeArray(off, a);
+                    g.writeArray(off, a);
+                    off += 777L * t.size() + 1;
+                }
+            }
+            assertArrayEquals(Files.readAllBytes(nio), Files.readAllBytes(mine), order.toString());
+        }
+    }
+
+    @Test
+    void byteBuffersHeapDirectAndReadOnly() throws IOException {
+        Path p = dir.resolve("buffers.bin");
+        byte[] data = (byte[]) TestArrays.random(ElementType.BYTE, 300_000, 3);
+        try (ArrayFile f = open(p, ByteOrder.nativeOrder())) {
+            f.write(5, ByteBuffer.wrap(data).asReadOnlyBuffer());
+            ByteBuffer heap = ByteBuffer.wrap(data, 10, 1000);
+            f.write(5 + 10, heap);
+            assertEquals(1010, heap.position(), "write advances the buffer");
+            ByteBuffer d = ByteBuffer.allocateDirect(data.length + 8);
+            d.position(8);
+            f.read(5, d);
+            assertEquals(d.capacity(), d.position());
+            byte[] got = new byte[data.length];
+            d.position(8);
+            d.get(got);
+            assertArrayEquals(data, got);
+
+            // read(): what is there, -1 at end of file
+            EngineFile ef = f.engineFile();
+            ByteBuffer tail = ByteBuffer.allocate(100);
+            assertEquals(45, ef.read(5 + data.length - 45, tail));
+            assertEquals(45, tail.position());
+            assertEquals(-1, ef.read(5 + data.length, ByteBuffer.allocate(10)));
+        }
+        assertArrayEquals(data, bytesAt(p, 5, data.length));
+    }
+
+    // ---- end of file and bad input ----------------------------------------------------------------
+
+    @Test
+    void readFullyPastEndIsEofWithContext() throws IOException {
+        Path p = dir.resolve("eof.bin");
+        Files.write(p, new byte[1000]);
+        try (ArrayFile f = open(p, ByteOrder.nativeOrder())) {
+            EngineFile ef = f.engineFile();
+            EOFException e = assertThrows(EOFException.class, () -> ef.readFully(900, ByteBuffer.allocateDirect(200)));
+            assertTrue(e.getMessage().contains("path=" + p) && e.getMessage().contains("offset=900"), e.getMessage());
+            e = assertThrows(EOFException.class, () -> ef.readArray(996, new int[2], ElementType.INT, 0, 2, ByteOrder.nativeOrder()));
+            assertTrue(e.getMessage().contains("path=" + p) && e.getMessage().contains("offset=996"), e.getMessage());
+            e = assertThrows(EOFException.class, () -> f.readArray(1000, new double[1]));
+            assertTrue(e.getMessage().contains("offset=1000") && e.getMessage().contains("size=1000"), e.getMessage());
+        }
+    }
+
+    @Test
+    void badInputFailsBeforeAnyByteMoves() throws IOException {
+        Path p = dir.resolve("bad.bin");
+        byte[] original = (byte[]) TestArrays.random(ElementType.BYTE, 4096, 11);
+        Files.write(p, original);
+        ArrayFile f = open(p, ByteOrder.BIG_ENDIAN);
+        try {
+            var iae = assertThrows(IllegalArgumentException.class, () -> f.writeArray(-8, new int[4]));
+            assertTrue(iae.getMessage().contains("path=" + p) && iae.getMessage().contains("offset=-8"), iae.getMessage());
+            iae = assertThrows(IllegalArgumentException.class, () -> f.writeArray(Long.MAX_VALUE - 4, new long[4]));
+            assertTrue(iae.getMessage().contains("length=32"), iae.getMessage());
+            iae = assertThrows(IllegalArgumentException.class, () -> f.writeArray(0, new float[10], 8, 3));
+            assertTrue(iae.getMessage().contains("index=8 count=3 length=10") && iae.getMessage().contains("path=" + p), iae.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> f.readArray(0, new char[4], 0, -1));
+            assertThrows(IllegalArgumentException.class, () -> f.readArray(-1, new short[1]));
+            assertThrows(IllegalArgumentException.class, () -> f.preallocate(Long.MAX_VALUE, 1));
+            assertThrows(IllegalArgumentException.class, () -> f.advise(-1, 10, Advice.RANDOM));
+            assertThrows(IllegalArgumentException.class, () -> f.lock(0, -1, false));
+            int[] keep = {1, 2, 3};
+            var eof = assertThrows(EOFException.class, () -> f.readArray(4090, keep));
+            assertTrue(eof.getMessage().contains("path=" + p) && eof.getMessage().contains("offset=4090")
+                    && eof.getMessage().contains("length=12"), eof.getMessage());
+            assertArrayEquals(new int[] {1, 2, 3}, keep, "a failed read changed the array");
+        } finally {
+            f.close();
+        }
+        var closed = assertThrows(IOException.class, () -> f.writeArray(0, new long[2]));
+        assertTrue(closed.getMessage().contains("closed") && closed.getMessage().contains("path=" + p), closed.getMessage());
+        assertThrows(IOException.class, () -> f.readArray(0, new byte[1]));
+        assertThrows(IOException.class, () -> f.sync(true));
+        assertArrayEquals(original, Files.readAllBytes(p), "bad calls changed the file");
+    }
+
+    @Test
+    void engineFileRefusesUseAfterClose() throws IOException {
+        Path p = dir.resolve("closed.bin");
+        EngineFile ef = engine().open(p, OpenSpec.of(CREATE, READ, WRITE));
+        ef.writeFully(0, ByteBuffer.wrap(new byte[] {1, 2, 3}));
+        ef.close();
+        assertThrows(IOException.class, () -> ef.writeFully(0, ByteBuffer.wrap(new byte[] {9})));
+        assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(p));
+    }
+
+    @Test
+    void openMissingFileNamesIt() {
+        Path p = dir.resolve("missing.bin");
+        IOException e = assertThrows(IOException.class, () -> engine().open(p, OpenSpec.of(READ)));
+        assertTrue(e.getMessage().contains(p.toString()), e.getMessage());
+    }
+
+    // ---- file-level operations --------------------------------------------------------------------
+
+    @Test
+    void preallocateSetLengthSizeSync() throws IOException {
+        Path p = dir.resolve("size.bin");
+        try (ArrayFile f = open(p, ByteOrder.nativeOrder())) {
+            assertEquals(0, f.size());
+            f.preallocate(0, 1 << 20);
+            assertEquals(1 << 20, f.size());
+            f.preallocate(100, 10);
+            assertEquals(1 << 20, f.size(), "preallocate inside the file must not shrink it");
+            f.writeArray(10, new int[] {7, 8});
+            f.setLength(14);
+            assertEquals(14, f.size());
+            f.setLength(5000);
+            assertEquals(5000, f.size());
+            f.sync(false);
+            f.sync(true);
+            int[] back = new int[2];
+            f.readArray(10, back, 0, 1);
+            assertEquals(7, back[0]);
+            byte[] hole = new byte[100];
+            f.readArray(4000, hole);
+            assertArrayEquals(new byte[100], hole, "extension is a zero-filled hole");
+        }
+    }
+
+    @Test
+    void adviceKeepsContent() throws IOException {
+        Path p = dir.resolve("advise.bin");
+        double[] a = (double[]) TestArrays.random(ElementType.DOUBLE, 5000, 1);
+        try (ArrayFile f = open(p, ByteOrder.nativeOrder())) {
+            f.writeArray(0, a);
+            for (Advice adv : Advice.values()) {
+                f.advise(0, 40000, adv);
+                double[] back = new double[a.length];
+                f.readArray(0, back);
+                assertArrayEquals(a, back, adv.toString());
+            }
+        }
+    }
+
+    // ---- concurrency ------------------------------------------------------------------------------
+
+    @Test
+    void concurrentDisjointWritersLoseNothing() throws Exception {
+        Path p = dir.resolve("concurrent.bin");
+        int threads = 8, blocks = 32, per = 1001; // odd block bytes: writers share file blocks at the edges
+        for (ByteOrder order : ORDERS) {
+            try (ArrayFile f = open(p, order)) {
+                ExecutorService pool = Executors.newFixedThreadPool(threads);
+                List<Future<?>> done = new ArrayList<>();
+                for (int t = 0; t < threads; t++) {
+                    int me = t;
+                    done.add(pool.submit(() -> {
+                        for (int b = 0; b < blocks; b++) {
+                            int block = b * threads + me;
+                            short[] data = new short[per];
+                            java.util.Arrays.fill(data, (short) (block * 7 + 1));
+                            f.writeArray((long) block * per * 2, data);
+                        }
+                        return null;
+                    }));
+                }
+                for (Future<?> d : done) d.get(30, TimeUnit.SECONDS);
+                pool.shutdown();
+            }
+            short[] all = (short[]) readBack(p, ElementType.SHORT, 0, threads * blocks * per, order);
+            for (int i = 0; i < all.length; i++) assertEquals((short) ((i / per) * 7 + 1), all[i], "element " + i + " " + order);
+            Files.delete(p);
+        }
+    }
+
+    @Test
+    void locksExcludeAnotherProcess() throws Exception {
+        Path p = dir.resolve("lock.bin");
+        Files.write(p, new byte[100]);
+        try (ArrayFile f = open(p, ByteOrder.nativeOrder())) {
+            // exclusive here: the other process waits until we release
+            EngineFile.RangeLock held = f.lock(10, 50, false);
+            Process child = EngineChild.start(null, "lock", childSpec(), p.toString(), "30", "10", "exclusive");
+            BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream()));
+            assertEquals("waiting", out.readLine());
+            Thread.sleep(700);
+            assertEquals(0, child.getInputStream().available(), "the other process got the lock while we held it");
+            assertTrue(child.isAlive());
+            held.close();
+            assertEquals("locked", out.readLine());
+            assertEquals(0, EngineChild.await(child));
+
+            // shared here and there: granted at once
+            try (EngineFile.RangeLock shared = f.lock(0, 100, true)) {
+                Process reader = EngineChild.start(null, "lock", childSpec(), p.toString(), "0", "100", "shared");
+                BufferedReader r = new BufferedReader(new InputStreamReader(reader.getInputStream()));
+                assertEquals("waiting", r.readLine());
+                assertEquals("locked", r.readLine());
+                assertEquals(0, EngineChild.await(reader));
+            }
+        }
+    }
+
+    /** Engine-specific checks of the full-disk message (the native engine also names errno). */
+    protected void assertFullDiskMessage(String message, int errno) { }
+
+    // ---- full disk --------------------------------------------------------------------------------
+
+    @Test
+    void fullDiskNamesPathOffsetLengthAndKeepsEarlierBytes() throws Exception {
+        Path p = dir.resolve("full.bin");
+        byte[] head = (byte[]) TestArrays.random(ElementType.BYTE, 16384, 21);
+        Files.write(p, head);
+        // 64 KiB file-size limit; the write of 128 KiB at 16 KiB crosses it: EFBIG, as a full disk would ENOSPC
+        Process child = EngineChild.start(64L, "write", childSpec(), p.toString(), "16384", "131072");
+        String line = new BufferedReader(new InputStreamReader(child.getInputStream())).readLine();
+        assertEquals(0, EngineChild.await(child), "child output: " + line);
+        assertNotNull(line, "child printed nothing");
+        assertTrue(line.startsWith("failed: "), line);
+        assertTrue(line.contains("path=" + p), line);
+        assertTrue(line.contains("offset=16384"), line);
+        assertTrue(line.contains("length=131072"), line);
+        assertTrue(line.toLowerCase(java.util.Locale.ROOT).contains("no space left"), line);
+        assertFullDiskMessage(line, 27);
+        assertArrayEquals(head, bytesAt(p, 0, head.length), "bytes before the failed write changed");
+        assertTrue(Files.size(p) <= 64 * 1024, "file grew past the limit: " + Files.size(p));
+    }
+
+    @Test
+    void fullFileSystemIsEnospcWithContext() throws Exception {
+        Path mnt = Files.createDirectory(dir.resolve("tmpfs"));
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", mnt.toString())
+                .redirectErrorStream(true).start();
+        String why = new String(mount.getInputStream().readAllBytes()).trim();
+        org.junit.jupiter.api.Assumptions.assumeTrue(EngineChild.await(mount) == 0,
+                "a real ENOSPC needs a small tmpfs, and mounting one needs root: " + why);
+        try {
+            Path p = mnt.resolve("full.bin");
+            byte[] head = (byte[]) TestArrays.random(ElementType.BYTE, 192 * 1024, 22);
+            try (ArrayFile f = open(p, ByteOrder.nativeOrder())) {
+                f.writeArray(0, head);
+                IOException e = assertThrows(IOException.class, () -> f.writeArray(head.length, new long[16384]));
+                String m = e.getMessage();
+                assertTrue(m.contains("path=" + p) && m.contains("offset=" + head.length) && m.contains("length=131072"), m);
+                assertTrue(m.contains("no space left"), m);
+                assertFullDiskMessage(m, 28);
+            }
+            assertArrayEquals(head, bytesAt(p, 0, head.length), "bytes before the failed write changed");
+        } finally {
+            assertEquals(0, EngineChild.await(new ProcessBuilder("umount", mnt.toString()).inheritIO().start()), "umount " + mnt);
+        }
+    }
+}
