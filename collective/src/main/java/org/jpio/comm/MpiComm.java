@@ -170,11 +170,14 @@ public final class MpiComm implements Comm {
         return h == -1 ? null : new MpiComm(h, true);
     }
 
-    /** Frees a communicator made by {@link #split} (MPI_Comm_free, collective); world and adopted ones stay. */
+    /**
+     * Frees a communicator made by {@link #split} (MPI_Comm_free, collective). The world communicator (shared
+     * by every {@link #world()} caller) and adopted ones stay usable: they are not jpio's to free.
+     */
     @Override public void close() {
-        if (closed) return;
+        if (closed || !freeOnClose) return;
         closed = true;
-        if (freeOnClose) MpiNative.free(handle);
+        MpiNative.free(handle);
     }
 
     private void open() {
