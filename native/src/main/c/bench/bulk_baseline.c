@@ -74,7 +74,10 @@ static int worker(const char *path, long long bytes, int procs, int rank, FILE *
         if (sscanf(line, "%15s %u", op, &salt) < 1 || strcmp(op, "quit") == 0) break;
         int write = strcmp(op, "write") == 0;
         if (!write && strcmp(op, "read") != 0) { fprintf(out, "FAIL unknown command=%s", line); fflush(out); return 1; }
-        for (long long i = 0; i < b.count; i++) b.data[i] = write ? (int) ((unsigned) (b.lo + i) ^ salt) : -1;
+        for (long long i = 0; i < b.count; i++) { /* a read starts from values that are all wrong */
+            unsigned v = (unsigned) (b.lo + i) ^ salt;
+            b.data[i] = (int) (write ? v : ~v);
+        }
         fprintf(out, "SET\n");
         fflush(out);
         if (fgets(line, sizeof line, in) == NULL || strncmp(line, "go", 2) != 0) break;
