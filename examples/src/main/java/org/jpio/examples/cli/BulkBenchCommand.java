@@ -21,7 +21,8 @@ import picocli.CommandLine.Option;
 @Command(name = "bulk", mixinStandardHelpOptions = true,
         description = {"The bulk I/O paper's experiment: a block-distributed int[] written to and read from ONE shared file by P ranks,",
                 "with each of the paper's java.io approaches, jpio's bulk tier (BulkRandomAccessFile, ArrayFile per engine) and C.",
-                "Every read is verified. Figures are medians of the timed rounds in MiB/s; ratios are to the C row of the same run."})
+                "Every read is verified. Figures are medians of the timed rounds in MiB/s; each round is paired with a C round run just before it,",
+                "and the ratio is the median of the per-round ratios."})
 public final class BulkBenchCommand implements Callable<Integer> {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -79,6 +80,7 @@ public final class BulkBenchCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "  per-element row raf-int runs on %s (C is measured at that size too for its ratio)%n", Sizes.format(Math.min(c.bytes(), c.slowBytes())));
         out.printf(Locale.ROOT, "  figures: median of %d timed round(s) after %d warm-up round(s); MiB/s = 2^20 bytes per second of wall time,%n", c.repeat(), c.warmup());
         out.println("           from releasing all ranks to the last one finishing; every read is verified element by element");
+        out.println("  ratios: every round of a row runs right after a C round of the same size; x/C is the median of the per-round ratios");
         out.println("  writes: into the page cache, not synced (not durable); the warm-up round creates the file, timed rounds overwrite it");
         out.println(c.cold() ? "  reads: COLD, fdatasync + posix_fadvise(DONTNEED) on the file before every read"
                 : "  reads: WARM, the file is in the page cache (use --cold to drop it before each read)");

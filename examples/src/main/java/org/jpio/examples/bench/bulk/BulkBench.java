@@ -8,17 +8,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.jpio.examples.bench.Phase;
 import org.jpio.examples.bench.Stats;
 import org.jpio.examples.bench.Team;
 
 /**
- * Runs {@code bench bulk}: for each mode and rank count, the C baseline at every size a selected row uses,
- * then every selected row; each row writes and reads the whole shared file {@code warmup + repeat} times with
- * fresh values per round, verifies every read, and reports the medians of the timed rounds and their ratio
- * to C. The file is deleted before each row, so the warm-up round creates it and the timed rounds overwrite it.
+ * Runs {@code bench bulk}: for each mode and rank count, every selected row writes and reads the whole shared
+ * file {@code warmup + repeat} times with fresh values per round, each round right after a round of the C
+ * baseline at the same size; every read is verified. Rows report the medians of their timed rounds and of
+ * their per-round ratios to C. A row's file is deleted before it starts, so its warm-up round creates it and
+ * the timed rounds overwrite it (C's file lives for the whole group).
  */
 public final class BulkBench {
     /** Salt of round r: distinct per round so that stale data fails verification. */
@@ -60,25 +60,30 @@ public final class BulkBench {
         return chosen;
     }
 
-    /** Runs everything, handing each row to the sink as it completes; returns all rows. */
+    /** Runs everything, handing each row to the sink as its group (mode, rank count) completes; returns all rows. */
     public List<BulkResult> run() throws IOException {
         List<JavaRow> rows = select(config.rows());
         List<BulkResult> all = new ArrayList<>();
-        Consumer<BulkResult> emit = r -> {
-            all.add(r);
-            sink.accept(r);
-        };
         for (Mode mode : Mode.values()) {
             for (int p : mode == Mode.PROCS ? config.procs() : config.threads()) {
-                TreeSet<Long> sizes = new TreeSet<>();
-                for (JavaRow r : rows) sizes.add(config.bytesFor(r));
-                Map<Long, BulkResult> base = new TreeMap<>();
-                for (long size : sizes) {
-                    BulkResult cr = measure(c, mode, p, size, null);
-                    base.put(size, cr);
-                    emit.accept(cr);
+                Map<Long, Baseline> base = new TreeMap<>();
+                List<BulkResult> group = new ArrayList<>();
+                try {
+                    for (JavaRow r : rows) {
+                        long size = config.bytesFor(r);
+                        Baseline b = base.computeIfAbsent(size, s -> new Baseline(mode, p, s));
+                        group.add(measure(r, mode, p, size, b));
+                    }
+                } finally {
+                    for (Baseline b : base.values()) b.close();
                 }
-                for (JavaRow r : rows) emit.accept(measure(r, mode, p, config.bytesFor(r), base.get(config.bytesFor(r))));
+                List<BulkResult> ordered = new ArrayList<>();
+                for (Baseline b : base.values()) ordered.add(b.result());
+                ordered.addAll(group);
+                for (BulkResult r : ordered) {
+                    all.add(r);
+                    sink.accept(r);
+                }
             }
         }
         return all;
@@ -96,40 +101,121 @@ public final class BulkBench {
     /** The largest fraction of pages still cached after any drop (cold mode), 0 otherwise. */
     public double worstResident() { return cacheDrop.worstResident(); }
 
-    private BulkResult measure(Row row, Mode mode, int p, long bytes, BulkResult baseline) {
+    /**
+     * Measures one row. Each round first runs a C round on its own file, then the row's round, so every
+     * ratio compares two measurements taken seconds apart: on a shared, noisy machine that is steadier than
+     * comparing with a C figure taken minutes earlier. The ratio reported is the median of the per-round ratios.
+     */
+    private BulkResult measure(Row row, Mode mode, int p, long bytes, Baseline baseline) {
         Optional<String> why = row.unavailableReason();
         if (why.isPresent()) return BulkResult.notRun(row, mode, p, bytes, why.get(), null);
-        int rounds = config.warmup() + config.repeat();
-        double[] w = new double[config.repeat()], r = new double[config.repeat()];
+        int n = config.repeat();
+        double[] w = new double[n], r = new double[n], wRatio = new double[n], rRatio = new double[n];
         long errors = 0;
         try {
             Files.deleteIfExists(file);
             try (Team team = row.team(mode, p, file, bytes)) {
-                for (int round = 0; round < rounds; round++) {
+                for (int round = 0; round < config.warmup() + n; round++) {
                     int salt = SALT_STEP * (round + 1);
-                    Phase pw = team.run("write", salt);
-                    if (config.cold()) cacheDrop.drop(file);
-                    Phase pr = team.run("read", salt);
-                    errors += pr.errors();
-                    if (round >= config.warmup()) {
-                        w[round - config.warmup()] = pw.mibPerSecond(bytes);
-                        r[round - config.warmup()] = pr.mibPerSecond(bytes);
-                    }
+                    Phase[] c = baseline.round(salt, round >= config.warmup());
+                    Phase[] mine = round(team, file, salt);
+                    errors += mine[1].errors();
+                    int t = round - config.warmup();
+                    if (t < 0) continue;
+                    w[t] = mine[0].mibPerSecond(bytes);
+                    r[t] = mine[1].mibPerSecond(bytes);
+                    wRatio[t] = c == null ? Double.NaN : w[t] / c[0].mibPerSecond(bytes);
+                    rRatio[t] = c == null ? Double.NaN : r[t] / c[1].mibPerSecond(bytes);
                 }
             } finally {
                 Files.deleteIfExists(file);
             }
         } catch (IOException | RuntimeException e) {
-            return BulkResult.notRun(row, mode, p, bytes, null, String.valueOf(e.getMessage() == null ? e : e.getMessage()));
+            return BulkResult.notRun(row, mode, p, bytes, null, message(e));
         }
-        double wm = Stats.median(w), rm = Stats.median(r);
-        double wRatio = Double.NaN, rRatio = Double.NaN;
-        if (baseline == null) {
-            wRatio = rRatio = 1.0;
-        } else if (baseline.measured()) {
-            wRatio = wm / baseline.writeMibs();
-            rRatio = rm / baseline.readMibs();
+        return BulkResult.measured(row, mode, p, bytes, Stats.median(w), Stats.median(r), Stats.median(wRatio), Stats.median(rRatio),
+                errors, n, cacheLabel());
+    }
+
+    /** One write phase and one read phase of {@code team} (dropping the file from the cache between them when cold). */
+    private Phase[] round(Team team, Path f, int salt) throws IOException {
+        Phase w = team.run("write", salt);
+        if (config.cold()) cacheDrop.drop(f);
+        return new Phase[] {w, team.run("read", salt)};
+    }
+
+    private static String message(Exception e) {
+        return e.getMessage() == null ? e.toString() : e.getMessage();
+    }
+
+    /**
+     * The C ranks of one group and size: started once, run one round before each round of each row, and
+     * summarised at the end as the C row (medians over all its timed rounds). If C cannot run or fails, the
+     * rows keep running and their ratios are null; the C row says why.
+     */
+    private final class Baseline implements AutoCloseable {
+        private final Mode mode;
+        private final int p;
+        private final long bytes;
+        private final Path cfile;
+        private final List<Double> w = new ArrayList<>(), r = new ArrayList<>();
+        private Team team;
+        private String failure;
+        private long errors;
+
+        Baseline(Mode mode, int p, long bytes) {
+            this.mode = mode;
+            this.p = p;
+            this.bytes = bytes;
+            this.cfile = file.resolveSibling(file.getFileName() + "-c-" + bytes);
+            if (c.unavailableReason().isPresent()) return;
+            try {
+                Files.deleteIfExists(cfile);
+                team = c.team(mode, p, cfile, bytes);
+            } catch (IOException e) {
+                failure = message(e);
+            }
         }
-        return BulkResult.measured(row, mode, p, bytes, wm, rm, wRatio, rRatio, errors, config.repeat(), cacheLabel());
+
+        /** Runs a C round; returns its phases, or null when C is unavailable or has failed. */
+        Phase[] round(int salt, boolean timed) {
+            if (team == null) return null;
+            try {
+                Phase[] ph = BulkBench.this.round(team, cfile, salt);
+                errors += ph[1].errors();
+                if (timed) {
+                    w.add(ph[0].mibPerSecond(bytes));
+                    r.add(ph[1].mibPerSecond(bytes));
+                }
+                return ph;
+            } catch (IOException e) {
+                failure = message(e);
+                close();
+                return null;
+            }
+        }
+
+        BulkResult result() {
+            Optional<String> why = c.unavailableReason();
+            if (why.isPresent()) return BulkResult.notRun(c, mode, p, bytes, why.get(), null);
+            if (failure != null) return BulkResult.notRun(c, mode, p, bytes, null, failure);
+            double[] wa = w.stream().mapToDouble(Double::doubleValue).toArray(), ra = r.stream().mapToDouble(Double::doubleValue).toArray();
+            return BulkResult.measured(c, mode, p, bytes, Stats.median(wa), Stats.median(ra), 1.0, 1.0, errors, wa.length, cacheLabel());
+        }
+
+        @Override
+        public void close() {
+            try {
+                if (team != null) team.close();
+            } catch (IOException e) {
+                if (failure == null) failure = message(e);
+            }
+            team = null;
+            try {
+                Files.deleteIfExists(cfile);
+            } catch (IOException e) {
+                if (failure == null) failure = message(e);
+            }
+        }
     }
 }
