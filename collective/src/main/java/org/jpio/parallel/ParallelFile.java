@@ -16,6 +16,7 @@ import org.jpio.comm.Comm;
 import org.jpio.file.ArrayFile;
 import org.jpio.file.ArrayFileOptions;
 import org.jpio.io.ElementType;
+import org.jpio.twophase.Aggregators;
 import org.jpio.view.FileView;
 import org.jpio.view.RunCursor;
 
@@ -117,8 +118,10 @@ public final class ParallelFile implements AutoCloseable {
         String[] hosts = new String[comm.size()];
         byte[][] names = comm.allgatherBytes(comm.hostName().getBytes(java.nio.charset.StandardCharsets.UTF_8));
         for (int r = 0; r < hosts.length; r++) hosts[r] = new String(names[r], java.nio.charset.StandardCharsets.UTF_8);
-        int[] aggs = Aggregation.aggregators(hosts, hints.cbNodes(), hints.cbConfigList(),
-                !"*:1".equals(hints.cbConfigList()));
+        // cb_nodes alone (cb_config_list left at its default *:1) asks for that many aggregators even on one
+        // host, which is what users setting it expect; an explicit cb_config_list is followed as ROMIO does
+        String config = hints.cbNodes() > 0 && Aggregators.DEFAULT_CONFIG_LIST.equals(hints.cbConfigList()) ? "*:*" : hints.cbConfigList();
+        int[] aggs = Aggregators.choose(hosts, hints.cbNodes(), config);
         return new ParallelFile(comm, abs, m, hints, options, f, aggs, new java.util.HashSet<>(java.util.List.of(hosts)).size());
     }
 
@@ -315,7 +318,7 @@ public final class ParallelFile implements AutoCloseable {
     }
 
     private static void run(ArrayFile f, Access a, Object array, int index, boolean write) throws IOException {
-        if (write) Independent.write(f, a.runs(), array, index);
+        if (write) Independent.write(f, a.runs(), array, index, a.runs == 1);
         else Independent.read(f, a.runs(), array, index);
     }
 

@@ -59,7 +59,12 @@ final class DataSieve {
             long start = offs[i];
             long span = offs[j - 1] + lens[j - 1] - start;
             if (j == i + 1 || !hasHoles(offs, lens, i, j)) {
-                f.writeFully(start, slice(mem, span));
+                // locked too: another writer's read-modify-write window may cover these bytes, and its
+                // write-back would undo this write if the two were not serialised (ROMIO locks its whole
+                // strided write for the same reason)
+                try (EngineFile.RangeLock lock = af.lock(start, span, false)) {
+                    f.writeFully(start, slice(mem, span));
+                }
                 i = j;
                 continue;
             }

@@ -1,0 +1,46 @@
+package org.jpio.parallel;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
+import org.junit.jupiter.api.Test;
+
+/** File domains on the element grid, by table and by property. */
+class AggregationTest {
+
+    @Test
+    void table() {
+        // 4 aggregators over 100 ints from 0: even split 25 bytes each, moved down to whole ints
+        assertArrayEquals(new long[] {0, 24, 48, 72, 100}, Aggregation.fileDomains(0, 100, 4, 0, 4, 0));
+        // same with a displacement of 2 bytes: the grid is 2 mod 4
+        assertArrayEquals(new long[] {2, 26, 50, 74, 102}, Aggregation.fileDomains(2, 102, 4, 0, 4, 2));
+        // striping_unit 32: boundaries on stripes
+        assertArrayEquals(new long[] {0, 32, 64, 100}, Aggregation.fileDomains(0, 100, 3, 32, 8, 0));
+        assertEquals(8, Aggregation.cycleBytes(13, 8));
+        assertEquals(8, Aggregation.cycleBytes(3, 8));
+        assertEquals(3, Aggregation.cycles(new long[] {0, 20, 25}, 8));
+    }
+
+    @Property(tries = 500)
+    void everyByteHasExactlyOneDomainAndBoundariesAreOnTheGrid(@ForAll @LongRange(max = 1 << 20) long start, @ForAll @LongRange(max = 1 << 20) long span,
+            @ForAll @IntRange(min = 1, max = 17) int n, @ForAll @IntRange(min = 0, max = 3) int esShift, @ForAll @IntRange(max = 4) int stripeShift) {
+        int esz = 1 << esShift;
+        long residue = Math.floorMod(start, esz);
+        long end = start + span - span % esz;
+        long stripe = stripeShift == 0 ? 0 : (long) esz << (stripeShift + 3);
+        long[] b = Aggregation.fileDomains(start, end, n, stripe, esz, residue);
+        assertEquals(n + 1, b.length);
+        assertEquals(start, b[0]);
+        assertEquals(end, b[n]);
+        for (int i = 1; i <= n; i++) {
+            assertTrue(b[i - 1] <= b[i], "monotone: " + java.util.Arrays.toString(b));
+            assertEquals(residue, Math.floorMod(b[i], esz), "on the element grid: " + java.util.Arrays.toString(b));
+            if (stripe > 0 && residue == 0 && i < n && b[i] > start && b[i] < end) assertEquals(0, b[i] % stripe, "stripe-aligned: " + java.util.Arrays.toString(b));
+        }
+    }
+}
