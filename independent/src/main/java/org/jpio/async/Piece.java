@@ -24,6 +24,8 @@ final class Piece {
     private final AsyncRequest owner;
     /** The engine's handle for cancelling (a queued task, a queue entry); set by the engine. */
     volatile Object handle;
+    /** Set by a cancel that arrives before the engine took the piece up; the engine then drops it. */
+    volatile boolean cancelRequested;
 
     private Piece(AsyncRequest owner, Kind kind, long position, Object array, ElementType type, int index, int count,
                   ByteBuffer buffer, ByteOrder order) {

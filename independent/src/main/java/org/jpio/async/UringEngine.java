@@ -24,7 +24,10 @@ import org.jpio.engine.OpenSpec;
  * staged through pooled, page-aligned direct buffers ({@link BufferPool}) in Java, where
  * {@link org.jpio.io.ElementType} also applies the byte order: writes are copied at initiation, reads are
  * copied out by the completion thread before the piece is reported done. Direct ByteBuffers go to the
- * kernel as they are (when O_DIRECT is on, only if page-aligned).
+ * kernel as they are (when O_DIRECT is on, only if page-aligned). Staging and submission run on the
+ * file's stager thread, not the caller's: the caller only queues the piece, so initiating a large write
+ * costs it no copy (it promised not to touch the array until Done), which is what lets a double-buffered
+ * program keep computing.
  *
  * <p>Short transfers are resubmitted for the remainder from Java; a read that returns 0 bytes is an
  * EOFException, a write that moves 0 bytes is ENOSPC.
@@ -106,6 +109,7 @@ public final class UringEngine implements AsyncEngine {
         private final Map<Long, Op> running = new HashMap<>();
         private final ArrayDeque<Op> waiting = new ArrayDeque<>();
         private final Thread reaper;
+        private final java.util.concurrent.ExecutorService stager;
         private int inflight;
         private long nextId = 1;
         private boolean closing;
@@ -119,17 +123,39 @@ public final class UringEngine implements AsyncEngine {
             this.reaper = new Thread(this::reap, "jpio-uring-" + path.getFileName());
             reaper.setDaemon(true);
             reaper.start();
+            this.stager = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "jpio-uring-stage-" + path.getFileName());
+                t.setDaemon(true);
+                return t;
+            });
         }
 
         @Override public long size() throws IOException { return UringNative.size(fd); }
 
         @Override
         public void submit(Piece p) throws IOException {
-            Op op = stage(p);
-            p.handle = op;
-            List<Runnable> after = new ArrayList<>(1);
             synchronized (lock) {
                 if (closing) throw new FileNotOpenException("submit after close: path=" + path);
+            }
+            stager.execute(() -> {
+                try {
+                    if (p.cancelRequested) {
+                        p.finish(null, true);
+                        return;
+                    }
+                    enqueue(stage(p));
+                } catch (RuntimeException | OutOfMemoryError e) {
+                    p.finish(new IOException(p.op() + " could not be staged: path=" + path + " offset=" + p.position
+                            + " length=" + p.bytes() + ": " + e, e), false);
+                }
+            });
+        }
+
+        /** On the stager thread: the staged op goes to the kernel, or waits for a free queue entry. */
+        private void enqueue(Op op) {
+            op.piece.handle = op;
+            List<Runnable> after = new ArrayList<>(1);
+            synchronized (lock) {
                 if (inflight < capacity) start(op, after);
                 else waiting.add(op);
             }
@@ -258,6 +284,7 @@ public final class UringEngine implements AsyncEngine {
 
         @Override
         public void cancel(Piece p) {
+            p.cancelRequested = true; // not staged yet: the stager drops it
             if (!(p.handle instanceof Op op)) return;
             boolean dropped;
             synchronized (lock) {
@@ -286,6 +313,7 @@ public final class UringEngine implements AsyncEngine {
                 Thread.currentThread().interrupt();
                 throw new java.io.InterruptedIOException("close interrupted while the completion thread drains: path=" + path);
             }
+            stager.shutdown();
             UringNative.destroy(ring);
             UringNative.close(fd);
         }

@@ -36,7 +36,7 @@ public final class SortBenchCommand implements Callable<Integer> {
             description = "variants to run, default ${DEFAULT-VALUE}")
     List<String> variants;
 
-    @Option(names = "--slow-size", defaultValue = "8m",
+    @Option(names = "--slow-size", defaultValue = "2m",
             description = "input size for the slow per-syscall variants (sblocku, rblock), default ${DEFAULT-VALUE}; their memory is scaled alike")
     String slowSize;
 
@@ -48,6 +48,10 @@ public final class SortBenchCommand implements Callable<Integer> {
 
     @Option(names = "--json", description = "print the results as JSON")
     boolean json;
+
+    @Option(names = "--warmup", defaultValue = "true", negatable = true,
+            description = "sort a small file with each variant first, untimed, so no variant pays the JIT's warm-up (default on)")
+    boolean warmup;
 
     @Option(names = "--seed", defaultValue = "1", description = "random seed of the input")
     long seed;
@@ -72,6 +76,16 @@ public final class SortBenchCommand implements Callable<Integer> {
         Path work = Files.createTempDirectory(dir != null ? dir : Path.of(System.getProperty("java.io.tmpdir")), "jpio-sort-");
         List<Row> rows = new ArrayList<>();
         try {
+            if (warmup) {
+                Path w = work.resolve("warmup");
+                long wb = Math.min(fastBytes, 4L << 20);
+                LongFiles.generate(w, wb / 8, seed + 1);
+                for (Variant v : vs) {
+                    long b = v.slow() ? Math.min(wb, 64 << 10) : wb;
+                    if (b < wb) LongFiles.generate(w, b / 8, seed + 1);
+                    new ExternalSort(v, SortPlan.forMemory(Math.max(48 * 1024, b / 4), b / 8), options).sort(w, work.resolve("warm-" + v.id()), work);
+                }
+            }
             for (boolean slow : new boolean[] {false, true}) {
                 long bytes = slow ? Math.min(slowBytes, fastBytes) : fastBytes;
                 long m = slow ? Math.max(48 * 1024, (long) (mem * ((double) bytes / fastBytes))) : mem;
