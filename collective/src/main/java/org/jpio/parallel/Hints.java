@@ -1,0 +1,230 @@
+package org.jpio.parallel;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * File hints, as MPI_Info with ROMIO's keys: an immutable map of key to value with ROMIO's defaults.
+ * Unknown keys are kept and passed on (MPI ignores hints it does not know, and the ROMIO backend may
+ * understand them), but known keys are validated when the hints are built, so a typo in a value
+ * ({@code cb_buffer_size=16M}) fails before the file is opened, naming key and value.
+ *
+ * <p>Sources, later ones winning: ROMIO's defaults, the file named by the environment variable
+ * {@code ROMIO_HINTS} (lines {@code key value}, {@code #} comments), then the hints the program passes.
+ * That is ROMIO's order too: its hints file is read at open and the program's info is applied on top.
+ *
+ * <p>{@code cb_nodes} has no fixed default: it is the number of hosts of the communicator, settled at open;
+ * {@link ParallelFile#hints()} reports the value in effect.
+ */
+public final class Hints {
+    /** ROMIO's collective buffer per aggregator and cycle: 16 MiB. */
+    public static final String CB_BUFFER_SIZE = "cb_buffer_size";
+    /** Number of aggregators; default one per host. */
+    public static final String CB_NODES = "cb_nodes";
+    /** Which hosts aggregate and how many per host: {@code *:1} (default), {@code *:N}, {@code host:N,...}. */
+    public static final String CB_CONFIG_LIST = "cb_config_list";
+    public static final String ROMIO_CB_READ = "romio_cb_read";
+    public static final String ROMIO_CB_WRITE = "romio_cb_write";
+    public static final String ROMIO_DS_READ = "romio_ds_read";
+    public static final String ROMIO_DS_WRITE = "romio_ds_write";
+    public static final String IND_RD_BUFFER_SIZE = "ind_rd_buffer_size";
+    public static final String IND_WR_BUFFER_SIZE = "ind_wr_buffer_size";
+    /** Stripe size in bytes of a striped file system; file domains are aligned to it. 0: not striped. */
+    public static final String STRIPING_UNIT = "striping_unit";
+    public static final String STRIPING_FACTOR = "striping_factor";
+    /** jpio: which collective backend runs: {@code twophase} (default), {@code romio}, {@code independent}. */
+    public static final String JPIO_BACKEND = "jpio_backend";
+    /** jpio: I/O engine by registry name ({@code nio}, {@code native}); default as {@code Engines.defaultEngine()}. */
+    public static final String JPIO_ENGINE = "jpio_engine";
+    /** Environment variable naming a hints file, as ROMIO's. */
+    public static final String ENV_HINTS_FILE = "ROMIO_HINTS";
+
+    /** enable / disable / automatic, ROMIO's three-way switch for collective buffering and data sieving. */
+    public enum Mode {
+        ENABLE, DISABLE, AUTOMATIC;
+
+        static Mode parse(String key, String v) {
+            switch (v.trim().toLowerCase()) {
+                case "enable": case "true": return ENABLE;
+                case "disable": case "false": return DISABLE;
+                case "automatic": case "auto": return AUTOMATIC;
+                default: throw new IllegalArgumentException("hint " + key + "=" + v + " must be enable, disable or automatic");
+            }
+        }
+
+        @Override public String toString() { return name().toLowerCase(); }
+    }
+
+    /** ROMIO's defaults for the keys it defines a default for; cb_nodes is settled at open. */
+    private static final Map<String, String> DEFAULTS;
+    static {
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put(CB_BUFFER_SIZE, "16777216");
+        d.put(CB_CONFIG_LIST, "*:1");
+        d.put(ROMIO_CB_READ, "automatic");
+        d.put(ROMIO_CB_WRITE, "automatic");
+        d.put(ROMIO_DS_READ, "automatic");
+        d.put(ROMIO_DS_WRITE, "automatic");
+        d.put(IND_RD_BUFFER_SIZE, "4194304");
+        d.put(IND_WR_BUFFER_SIZE, "524288");
+        d.put(STRIPING_UNIT, "0");
+        d.put(STRIPING_FACTOR, "0");
+        d.put(JPIO_BACKEND, "twophase");
+        DEFAULTS = Collections.unmodifiableMap(d);
+    }
+
+    private static final List<String> BACKENDS = List.of("twophase", "romio", "independent");
+
+    private final Map<String, String> values;
+
+    private Hints(Map<String, String> values) {
+        this.values = Collections.unmodifiableMap(new TreeMap<>(values));
+    }
+
+    /** ROMIO's defaults only (no hints file, no program hints). */
+    public static Hints defaults() { return new Hints(DEFAULTS); }
+
+    /** No hints given by the program: defaults, then the ROMIO_HINTS file if set. */
+    public static Hints none() { return of(Map.of()); }
+
+    /** Defaults, then the ROMIO_HINTS file if the variable is set, then {@code given}. */
+    public static Hints of(Map<String, String> given) {
+        return fromSources(System.getenv(ENV_HINTS_FILE), given);
+    }
+
+    /** {@code of} with pairs: {@code Hints.of("cb_nodes", "2", "cb_buffer_size", "65536")}. */
+    public static Hints of(String... keyValues) {
+        if (keyValues.length % 2 != 0) throw new IllegalArgumentException("hints need key/value pairs, got " + keyValues.length + " strings");
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < keyValues.length; i += 2) m.put(keyValues[i], keyValues[i + 1]);
+        return of(m);
+    }
+
+    /** Parses {@code key=value} strings (the command line's {@code --hint}). */
+    public static Hints parse(List<String> keyEqualsValue) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (String kv : keyEqualsValue) {
+            int eq = kv.indexOf('=');
+            if (eq <= 0) throw new IllegalArgumentException("hint '" + kv + "' is not key=value");
+            m.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+        }
+        return of(m);
+    }
+
+    static Hints fromSources(String hintsFile, Map<String, String> given) {
+        Map<String, String> m = new LinkedHashMap<>(DEFAULTS);
+        if (hintsFile != null && !hintsFile.isBlank()) m.putAll(readHintsFile(Path.of(hintsFile)));
+        m.putAll(given);
+        m.forEach(Hints::validate);
+        return new Hints(m);
+    }
+
+    /** A ROMIO hints file: one {@code key value} per line, blank lines and {@code #} comments ignored. */
+    static Map<String, String> readHintsFile(Path file) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(ENV_HINTS_FILE + "=" + file + " cannot be read: " + e.getMessage(), e);
+        }
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (line.isEmpty() || line.startsWith("#")) continue;
+            String[] kv = line.split("\\s+", 2);
+            if (kv.length != 2) throw new IllegalArgumentException(ENV_HINTS_FILE + "=" + file + " line=" + (i + 1) + ": expected 'key value', got '" + line + "'");
+            m.put(kv[0], kv[1].strip());
+        }
+        return m;
+    }
+
+    private static void validate(String key, String value) {
+        Objects.requireNonNull(value, key);
+        switch (key) {
+            case CB_BUFFER_SIZE: case IND_RD_BUFFER_SIZE: case IND_WR_BUFFER_SIZE:
+                positiveInt(key, value); break;
+            case CB_NODES:
+                positiveInt(key, value); break;
+            case STRIPING_UNIT: case STRIPING_FACTOR:
+                nonNegativeLong(key, value); break;
+            case ROMIO_CB_READ: case ROMIO_CB_WRITE: case ROMIO_DS_READ: case ROMIO_DS_WRITE:
+                Mode.parse(key, value); break;
+            case JPIO_BACKEND:
+                if (!BACKENDS.contains(value)) throw new IllegalArgumentException("hint " + key + "=" + value + " must be one of " + BACKENDS);
+                break;
+            default:
+        }
+    }
+
+    private static int positiveInt(String key, String v) {
+        long x = nonNegativeLong(key, v);
+        if (x <= 0 || x > Integer.MAX_VALUE) throw new IllegalArgumentException("hint " + key + "=" + v + " must be between 1 and " + Integer.MAX_VALUE);
+        return (int) x;
+    }
+
+    private static long nonNegativeLong(String key, String v) {
+        long x;
+        try {
+            x = Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("hint " + key + "=" + v + " is not a number of bytes");
+        }
+        if (x < 0) throw new IllegalArgumentException("hint " + key + "=" + v + " must not be negative");
+        return x;
+    }
+
+    /** A copy with {@code key} set (validated). */
+    public Hints with(String key, String value) {
+        validate(key, value);
+        Map<String, String> m = new LinkedHashMap<>(values);
+        m.put(key, value);
+        return new Hints(m);
+    }
+
+    /** All keys and values, sorted by key. */
+    public Map<String, String> asMap() { return values; }
+
+    public String get(String key) { return values.get(key); }
+
+    public int cbBufferSize() { return positiveInt(CB_BUFFER_SIZE, values.get(CB_BUFFER_SIZE)); }
+
+    /** cb_nodes when given, else 0: the default (one per host) is settled at open. */
+    public int cbNodes() { return values.containsKey(CB_NODES) ? positiveInt(CB_NODES, values.get(CB_NODES)) : 0; }
+
+    /** cb_config_list as given; its syntax is checked where aggregators are chosen, at open. */
+    public String cbConfigList() { return values.get(CB_CONFIG_LIST); }
+
+    public Mode cbRead() { return Mode.parse(ROMIO_CB_READ, values.get(ROMIO_CB_READ)); }
+
+    public Mode cbWrite() { return Mode.parse(ROMIO_CB_WRITE, values.get(ROMIO_CB_WRITE)); }
+
+    public Mode dsRead() { return Mode.parse(ROMIO_DS_READ, values.get(ROMIO_DS_READ)); }
+
+    public Mode dsWrite() { return Mode.parse(ROMIO_DS_WRITE, values.get(ROMIO_DS_WRITE)); }
+
+    public int indRdBufferSize() { return positiveInt(IND_RD_BUFFER_SIZE, values.get(IND_RD_BUFFER_SIZE)); }
+
+    public int indWrBufferSize() { return positiveInt(IND_WR_BUFFER_SIZE, values.get(IND_WR_BUFFER_SIZE)); }
+
+    public long stripingUnit() { return nonNegativeLong(STRIPING_UNIT, values.get(STRIPING_UNIT)); }
+
+    public long stripingFactor() { return nonNegativeLong(STRIPING_FACTOR, values.get(STRIPING_FACTOR)); }
+
+    public String backend() { return values.get(JPIO_BACKEND); }
+
+    /** The engine name when the jpio_engine hint is set, else null (the default engine). */
+    public String engine() { return values.get(JPIO_ENGINE); }
+
+    @Override public boolean equals(Object o) { return o instanceof Hints h && h.values.equals(values); }
+
+    @Override public int hashCode() { return values.hashCode(); }
+
+    @Override public String toString() { return values.toString(); }
+}

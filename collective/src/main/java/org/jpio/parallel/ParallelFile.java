@@ -1,0 +1,484 @@
+package org.jpio.parallel;
+
+import java.io.IOException;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.jpio.comm.CollectiveException;
+import org.jpio.comm.Comm;
+import org.jpio.file.ArrayFile;
+import org.jpio.file.ArrayFileOptions;
+import org.jpio.io.ElementType;
+import org.jpio.view.FileView;
+import org.jpio.view.RunCursor;
+
+/**
+ * An MPI-IO file for Java: opened collectively by every rank of a {@link Comm}, seen through a
+ * {@link FileView}, read and written independently ({@code readAt}/{@code writeAt}, data sieving for
+ * noncontiguous views) or collectively ({@code readAll}/{@code writeAll}, two-phase aggregation), with an
+ * individual file pointer per rank, as MPI_File_* does. Offsets and counts are in etypes of the view; a
+ * buffer is a primitive array of the view's etype (or any primitive array under a byte etype).
+ *
+ * <p>Errors are collective: when a collective operation fails on some rank (a bad path, a bad view, a
+ * full disk), every rank throws a {@link CollectiveException} naming each failed rank and its reason,
+ * instead of leaving the others waiting; arguments MPI requires to be equal on all ranks are compared and
+ * the differing ranks named. Bad arguments are found before any byte moves.
+ *
+ * <pre>{@code
+ * LocalComm.run(4, comm -> {
+ *     try (ParallelFile f = ParallelFile.open(comm, path, EnumSet.of(CREATE, WRONLY), Hints.none())) {
+ *         f.setView(new FileView(0, ElementType.INT, Datatype.darray(...), DataRep.NATIVE));
+ *         f.writeAll(local, 0, local.length);
+ *     }
+ * });
+ * }</pre>
+ */
+public final class ParallelFile implements AutoCloseable {
+    private final Comm comm;
+    private final Path path;
+    private final Set<AccessMode> modes;
+    private final Hints hints;
+    private final ArrayFileOptions options;
+    private final Map<ByteOrder, ArrayFile> files = new LinkedHashMap<>();
+    private final Map<String, String> inEffect = new LinkedHashMap<>();
+    private final int[] aggregators;
+    private final int hostCount;
+    private FileView view = FileView.bytes();
+    private long pointer;
+    private boolean atomic;
+    private boolean closed;
+
+    private ParallelFile(Comm comm, Path path, Set<AccessMode> modes, Hints hints, ArrayFileOptions options, ArrayFile first, int[] aggregators, int hostCount) {
+        this.hostCount = hostCount;
+        this.comm = comm;
+        this.path = path;
+        this.modes = modes;
+        this.hints = hints;
+        this.options = options;
+        this.aggregators = aggregators;
+        files.put(first.order(), first);
+        inEffect.putAll(hints.asMap());
+        inEffect.put(Hints.CB_NODES, Integer.toString(aggregators.length));
+        inEffect.put("cb_aggregators", join(aggregators));
+        inEffect.put(Hints.JPIO_ENGINE, first.engine().name());
+    }
+
+    /**
+     * MPI_File_open: collective over {@code comm}; every rank passes the same path and modes. Rank 0
+     * creates the file when asked (failing on an existing one with EXCL), then every rank opens it.
+     */
+    public static ParallelFile open(Comm comm, Path path, Set<AccessMode> modes, Hints hints) throws IOException {
+        String where = "open path=" + path;
+        Set<AccessMode> m = null;
+        ArrayFileOptions options = null;
+        Throwable bad = null;
+        try {
+            if (path == null || hints == null) throw new IllegalArgumentException("open: path and hints must not be null");
+            m = AccessMode.check(modes);
+            options = options(hints);
+        } catch (IllegalArgumentException e) {
+            bad = e;
+        }
+        comm.agree(where, bad);
+        Path abs = path.toAbsolutePath().normalize();
+        comm.requireSame(where, "path", abs.toString());
+        comm.requireSame(where, "amode", new TreeSet<>(m).toString());
+        comm.requireSame(where, "hints", hints.asMap().toString());
+        if (comm.rank() == 0) {
+            try {
+                if (m.contains(AccessMode.EXCL) && Files.exists(abs))
+                    throw new IOException("open: file exists and amode has EXCL: path=" + abs);
+                if (m.contains(AccessMode.CREATE) && !Files.exists(abs)) Files.createFile(abs);
+            } catch (IOException e) {
+                bad = e;
+            }
+        }
+        comm.agree(where, bad);
+        ArrayFile f = null;
+        try {
+            if (!Files.exists(abs)) throw new NoSuchFileException(abs.toString(), null, "open: no such file (amode has no CREATE)");
+            f = ArrayFile.open(abs, options, standard(m));
+        } catch (IOException | RuntimeException e) {
+            bad = e;
+        }
+        try {
+            comm.agree(where, bad);
+        } catch (CollectiveException e) {
+            if (f != null) f.close();
+            throw e;
+        }
+        String[] hosts = new String[comm.size()];
+        byte[][] names = comm.allgatherBytes(comm.hostName().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        for (int r = 0; r < hosts.length; r++) hosts[r] = new String(names[r], java.nio.charset.StandardCharsets.UTF_8);
+        int[] aggs = Aggregation.aggregators(hosts, hints.cbNodes(), hints.cbConfigList(),
+                !"*:1".equals(hints.cbConfigList()));
+        return new ParallelFile(comm, abs, m, hints, options, f, aggs, new java.util.HashSet<>(java.util.List.of(hosts)).size());
+    }
+
+    private static ArrayFileOptions options(Hints h) {
+        ArrayFileOptions o = ArrayFileOptions.defaults();
+        if (h.engine() != null) o = o.withEngine(h.engine());
+        return o.withSieving(h.dsRead() != Hints.Mode.DISABLE, h.dsWrite() != Hints.Mode.DISABLE)
+                .withSieveBuffers(h.indRdBufferSize(), h.indWrBufferSize());
+    }
+
+    private static Set<StandardOpenOption> standard(Set<AccessMode> m) {
+        Set<StandardOpenOption> s = EnumSet.noneOf(StandardOpenOption.class);
+        if (m.contains(AccessMode.RDONLY) || m.contains(AccessMode.RDWR)) s.add(StandardOpenOption.READ);
+        if (m.contains(AccessMode.WRONLY) || m.contains(AccessMode.RDWR)) s.add(StandardOpenOption.WRITE);
+        return s;
+    }
+
+    public Path path() { return path; }
+
+    public Comm comm() { return comm; }
+
+    public Set<AccessMode> modes() { return modes; }
+
+    public FileView view() { return view; }
+
+    /**
+     * The hints in effect (MPI_File_get_info), defaults included, with what jpio settled: {@code cb_nodes}
+     * and {@code cb_aggregators} (the aggregator ranks), {@code jpio_engine}, and after a collective
+     * transfer {@code jpio_cb_write_choice}/{@code jpio_cb_read_choice}: two-phase or independent, and why.
+     */
+    public Map<String, String> hints() { return Map.copyOf(inEffect); }
+
+    // ---- views and the file pointer -------------------------------------------------------------------
+
+    /** MPI_File_set_view: collective; every rank must pass the same etype and representation. Resets the file pointer. */
+    public void setView(FileView v) {
+        ensureOpen("set_view");
+        Throwable bad = v == null ? new IllegalArgumentException("set_view: view is null: path=" + path) : null;
+        comm.agree("set_view path=" + path, bad);
+        comm.requireSame("set_view path=" + path, "etype", v.etype().name());
+        comm.requireSame("set_view path=" + path, "datarep", v.representation().datarep());
+        view = v;
+        pointer = 0;
+    }
+
+    /** The individual file pointer, in etypes (MPI_File_get_position). */
+    public long position() { return pointer; }
+
+    /** MPI_File_seek with MPI_SEEK_SET. */
+    public void seek(long offset) {
+        if (offset < 0) throw new IllegalArgumentException("seek: offset=" + offset + " must be >= 0: path=" + path + " rank=" + comm.rank());
+        pointer = offset;
+    }
+
+    /** MPI_File_get_byte_offset: the absolute file offset of view offset {@code offset}. */
+    public long byteOffset(long offset) { return view.byteOffset(offset); }
+
+    // ---- independent transfers --------------------------------------------------------------------------
+
+    public void writeAt(long offset, Object array, int index, int count) throws IOException {
+        Access a = access("write_at", offset, array, index, count);
+        transferIndependent(a, array, index, true);
+    }
+
+    public void readAt(long offset, Object array, int index, int count) throws IOException {
+        Access a = access("read_at", offset, array, index, count);
+        transferIndependent(a, array, index, false);
+    }
+
+    /** Writes at the individual file pointer and advances it. */
+    public void write(Object array, int index, int count) throws IOException {
+        writeAt(pointer, array, index, count);
+        pointer += etypes(array, count);
+    }
+
+    public void read(Object array, int index, int count) throws IOException {
+        readAt(pointer, array, index, count);
+        pointer += etypes(array, count);
+    }
+
+    // ---- collective transfers ---------------------------------------------------------------------------
+
+    public void writeAtAll(long offset, Object array, int index, int count) throws IOException {
+        collective("write_at_all", offset, array, index, count, true);
+    }
+
+    public void readAtAll(long offset, Object array, int index, int count) throws IOException {
+        collective("read_at_all", offset, array, index, count, false);
+    }
+
+    /** Collective write at the individual file pointer, which advances (MPI_File_write_all). */
+    public void writeAll(Object array, int index, int count) throws IOException {
+        collective("write_all", pointer, array, index, count, true);
+        pointer += etypes(array, count);
+    }
+
+    public void readAll(Object array, int index, int count) throws IOException {
+        collective("read_all", pointer, array, index, count, false);
+        pointer += etypes(array, count);
+    }
+
+    /** Whole-array forms. */
+    public void writeAll(Object array) throws IOException { writeAll(array, 0, ElementType.of(array).length(array)); }
+
+    public void readAll(Object array) throws IOException { readAll(array, 0, ElementType.of(array).length(array)); }
+
+    private void collective(String op, long offset, Object array, int index, int count, boolean write) throws IOException {
+        ensureOpen(op);
+        String where = op + " path=" + path;
+        Access a = null;
+        Throwable bad = null;
+        try {
+            a = access(op, offset, array, index, count);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            bad = e;
+        }
+        comm.agree(where, bad);
+        long[] mine = {a.start, a.end, a.bytes, a.runs, a.residues, a.type.ordinal()};
+        long[] all = new long[mine.length * comm.size()];
+        comm.allgather(mine, 0, mine.length, all, 0);
+        Strategy.Choice choice = choose(all, a.type, write);
+        inEffect.put(write ? "jpio_cb_write_choice" : "jpio_cb_read_choice", choice.toString());
+        IOException failure = null;
+        if (choice.twoPhase()) {
+            long gs = Long.MAX_VALUE, ge = Long.MIN_VALUE;
+            for (int r = 0; r < comm.size(); r++) {
+                if (all[r * 6 + 2] == 0) continue;
+                gs = Math.min(gs, all[r * 6]);
+                ge = Math.max(ge, all[r * 6 + 1]);
+            }
+            int esz = a.type.size();
+            long residue = Long.numberOfTrailingZeros(reduceResidues(all));
+            long[] bounds = Aggregation.fileDomains(gs, ge, aggregators.length, hints.stripingUnit(), esz, residue);
+            int cycle = Aggregation.cycleBytes(hints.cbBufferSize(), esz);
+            TwoPhase.Plan plan = new TwoPhase.Plan(aggregators, bounds, cycle, Aggregation.cycles(bounds, cycle));
+            TwoPhase tp = new TwoPhase(comm, file(), plan, a.type);
+            Access acc = a;
+            failure = write ? tp.write(() -> acc.runs(), a.start, a.end, array, index)
+                            : tp.read(() -> acc.runs(), a.start, a.end, array, index);
+        } else {
+            try {
+                transferIndependent(a, array, index, write);
+            } catch (IOException e) {
+                failure = e;
+            }
+        }
+        comm.agree(where, failure);
+    }
+
+    private Strategy.Choice choose(long[] all, ElementType type, boolean write) {
+        long bytes = 0, runs = 0;
+        int n = comm.size();
+        for (int r = 0; r < n; r++) {
+            if (all[r * 6 + 5] != type.ordinal())
+                throw new CollectiveException("collective transfer path=" + path, java.util.List.of("buffer element type must be equal on all ranks: rank=" + r
+                        + " type=" + ElementType.values()[(int) all[r * 6 + 5]] + " but rank=" + comm.rank() + " type=" + type), null);
+            bytes += all[r * 6 + 2];
+            runs += all[r * 6 + 3];
+        }
+        if (hints.backend().equals("independent")) return new Strategy.Choice(false, "jpio_backend=independent");
+        long bits = reduceResidues(all);
+        boolean aligned = Long.bitCount(bits) <= 1;
+        Strategy.Pattern p = new Strategy.Pattern(bytes, runs, interleaved(all), aligned, hostCount, hints.stripingUnit());
+        return Strategy.choose(write ? hints.cbWrite() : hints.cbRead(), p);
+    }
+
+    private static long reduceResidues(long[] all) {
+        long bits = 0;
+        for (int r = 0; r < all.length / 6; r++) bits |= all[r * 6 + 4];
+        return bits;
+    }
+
+    /** True when some two ranks' extents overlap: their pieces interleave in the file. */
+    private static boolean interleaved(long[] all) {
+        int n = all.length / 6;
+        long[][] ext = new long[n][];
+        int k = 0;
+        for (int r = 0; r < n; r++) if (all[r * 6 + 2] > 0) ext[k++] = new long[] {all[r * 6], all[r * 6 + 1]};
+        java.util.Arrays.sort(ext, 0, k, java.util.Comparator.comparingLong(e -> e[0]));
+        for (int i = 1; i < k; i++) if (ext[i][0] < ext[i - 1][1]) return true;
+        return false;
+    }
+
+    private void transferIndependent(Access a, Object array, int index, boolean write) throws IOException {
+        ArrayFile f = file();
+        if (a.bytes == 0) return;
+        if (atomic) {
+            try (var lock = f.lock(a.start, a.end - a.start, !write)) {
+                run(f, a, array, index, write);
+            }
+        } else {
+            run(f, a, array, index, write);
+        }
+    }
+
+    private static void run(ArrayFile f, Access a, Object array, int index, boolean write) throws IOException {
+        if (write) Independent.write(f, a.runs(), array, index);
+        else Independent.read(f, a.runs(), array, index);
+    }
+
+    // ---- file-level operations ----------------------------------------------------------------------
+
+    public long size() throws IOException {
+        ensureOpen("get_size");
+        return file().size();
+    }
+
+    /** MPI_File_set_size: collective; truncates or extends. */
+    public void setSize(long size) throws IOException {
+        rootThenAgree("set_size size=" + size, size < 0 ? new IllegalArgumentException("set_size: size=" + size + " must be >= 0") : null,
+                () -> file().setLength(size));
+    }
+
+    /** MPI_File_preallocate: collective; reserves disk blocks for the first {@code size} bytes. */
+    public void preallocate(long size) throws IOException {
+        rootThenAgree("preallocate size=" + size, size < 0 ? new IllegalArgumentException("preallocate: size=" + size + " must be >= 0") : null,
+                () -> file().preallocate(0, size));
+    }
+
+    /** MPI_File_sync: collective; data and metadata of every rank's writes reach the device. */
+    public void sync() throws IOException {
+        ensureOpen("sync");
+        IOException failure = null;
+        try {
+            for (ArrayFile f : files.values()) f.sync(true);
+        } catch (IOException e) {
+            failure = e;
+        }
+        comm.agree("sync path=" + path, failure);
+    }
+
+    /**
+     * MPI_File_set_atomicity: collective. In atomic mode each independent transfer holds a byte-range lock
+     * over its extent (shared for reads), so concurrent overlapping accesses see all or nothing of each other.
+     */
+    public void setAtomicity(boolean on) {
+        ensureOpen("set_atomicity");
+        comm.requireSame("set_atomicity path=" + path, "flag", Boolean.toString(on));
+        atomic = on;
+    }
+
+    public boolean atomicity() { return atomic; }
+
+    /** MPI_File_close: collective; with DELETE_ON_CLOSE rank 0 deletes the file once every rank has closed it. */
+    @Override
+    public void close() throws IOException {
+        if (closed) return;
+        closed = true;
+        IOException failure = null;
+        for (ArrayFile f : files.values()) {
+            try {
+                f.close();
+            } catch (IOException e) {
+                if (failure == null) failure = e;
+            }
+        }
+        comm.agree("close path=" + path, failure);
+        if (modes.contains(AccessMode.DELETE_ON_CLOSE)) {
+            IOException del = null;
+            if (comm.rank() == 0) {
+                try {
+                    Files.deleteIfExists(path);
+                } catch (IOException e) {
+                    del = e;
+                }
+            }
+            comm.agree("close (delete on close) path=" + path, del);
+        }
+    }
+
+    private interface IoAction { void run() throws IOException; }
+
+    private void rootThenAgree(String op, IllegalArgumentException bad, IoAction action) throws IOException {
+        ensureOpen(op);
+        comm.agree(op + " path=" + path, bad);
+        IOException failure = null;
+        if (comm.rank() == 0) {
+            try {
+                action.run();
+            } catch (IOException e) {
+                failure = e;
+            }
+        }
+        comm.agree(op + " path=" + path, failure);
+    }
+
+    // ---- arguments --------------------------------------------------------------------------------------
+
+    /** One rank's access of one call: its runs, bounds, and the facts the automatic choice needs. */
+    private final class Access {
+        final FileView v;
+        final ElementType type;
+        final long from, bytes;
+        long start = Long.MAX_VALUE, end = Long.MIN_VALUE, runs, residues;
+
+        Access(FileView v, ElementType type, long from, long bytes) {
+            this.v = v;
+            this.type = type;
+            this.from = from;
+            this.bytes = bytes;
+            RunCursor c = runs();
+            while (c.next()) {
+                if (c.length() == 0) continue;
+                if (c.length() % type.size() != 0)
+                    throw new IllegalArgumentException("view run at offset=" + c.offset() + " length=" + c.length()
+                            + " splits a " + type + " element: path=" + path + " rank=" + comm.rank());
+                start = Math.min(start, c.offset());
+                end = Math.max(end, c.offset() + c.length());
+                runs++;
+                residues |= 1L << (c.offset() % type.size());
+            }
+            if (runs == 0) { start = 0; end = 0; }
+        }
+
+        RunCursor runs() { return v.runsOfBytes(from, bytes); }
+    }
+
+    private Access access(String op, long offset, Object array, int index, int count) {
+        ensureOpen(op);
+        if (array == null) throw new IllegalArgumentException(op + ": buffer is null: path=" + path + " rank=" + comm.rank());
+        ElementType t = ElementType.of(array);
+        if (offset < 0 || count < 0)
+            throw new IllegalArgumentException(op + ": offset=" + offset + " count=" + count + " must be >= 0: path=" + path + " rank=" + comm.rank());
+        if (index < 0 || index > t.length(array) - count)
+            throw new IllegalArgumentException(op + ": array of length=" + t.length(array) + " has no elements [" + index + ", " + ((long) index + count)
+                    + "): path=" + path + " rank=" + comm.rank() + " offset=" + offset + " count=" + count);
+        if (view.etype() != ElementType.BYTE && view.etype() != t)
+            throw new IllegalArgumentException(op + ": buffer of " + t + " does not match the view's etype=" + view.etype() + ": path=" + path + " rank=" + comm.rank());
+        boolean writing = op.startsWith("write");
+        if (writing && modes.contains(AccessMode.RDONLY))
+            throw new IllegalStateException(op + ": file opened RDONLY: path=" + path + " rank=" + comm.rank());
+        if (!writing && modes.contains(AccessMode.WRONLY))
+            throw new IllegalStateException(op + ": file opened WRONLY: path=" + path + " rank=" + comm.rank());
+        long from = Math.multiplyExact(offset, view.etype().size());
+        long bytes = (long) count << t.shift();
+        return new Access(view, t, from, bytes);
+    }
+
+    private long etypes(Object array, int count) {
+        return ((long) count << ElementType.of(array).shift()) / view.etype().size();
+    }
+
+    /** The ArrayFile for the view's representation; a second descriptor is opened for the other byte order. */
+    private ArrayFile file() throws IOException {
+        ByteOrder o = view.representation().byteOrder();
+        ArrayFile f = files.get(o);
+        if (f == null) {
+            f = ArrayFile.open(path, options.withOrder(o), standard(modes));
+            files.put(o, f);
+        }
+        return f;
+    }
+
+    private void ensureOpen(String op) {
+        if (closed) throw new IllegalStateException(op + ": file is closed: path=" + path + " rank=" + comm.rank());
+    }
+
+    private static String join(int[] a) {
+        StringBuilder b = new StringBuilder();
+        for (int x : a) b.append(b.length() == 0 ? "" : ",").append(x);
+        return b.toString();
+    }
+}

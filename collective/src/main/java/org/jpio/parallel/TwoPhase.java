@@ -1,0 +1,293 @@
+package org.jpio.parallel;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Supplier;
+import org.jpio.comm.Comm;
+import org.jpio.file.ArrayFile;
+import org.jpio.io.ElementType;
+import org.jpio.view.RunCursor;
+
+/**
+ * Two-phase collective I/O (ROMIO's generic algorithm, steps 1-6 of the architecture): the aggregate
+ * extent is split into file domains, one per aggregator; per cycle of at most {@code cb_buffer_size}
+ * bytes, every rank sends each aggregator the piece list and the data of its runs in that aggregator's
+ * window, and the aggregator writes one contiguous range (reading first only when the window has holes).
+ * Reads run the steps backwards.
+ *
+ * <p>Where jpio differs from ROMIO: the piece lists are exchanged per cycle, never for the whole access,
+ * so memory stays bounded by the hints whatever the array size; the data of one window is one contiguous
+ * slice of the user's array (views go forward), so it is sent from and received into the user's array
+ * directly, with no packing on the non-aggregator side; and an aggregator's write of cycle i runs on a
+ * background thread while cycle i+1 is exchanged (two cycle buffers).
+ *
+ * <p>Failures of an aggregator's I/O are kept and returned, never thrown mid-way: every rank runs every
+ * cycle, so the caller can agree on the outcome collectively instead of leaving ranks waiting.
+ */
+final class TwoPhase {
+    /** The plan every rank computes identically from the exchanged extents. */
+    record Plan(int[] aggregators, long[] bounds, int cycleBytes, int cycles) {
+        int indexOf(int rank) {
+            for (int i = 0; i < aggregators.length; i++) if (aggregators[i] == rank) return i;
+            return -1;
+        }
+
+        long windowStart(int a, int cycle) { return Math.min(bounds[a + 1], bounds[a] + (long) cycle * cycleBytes); }
+
+        long windowEnd(int a, int cycle) { return Math.min(bounds[a + 1], windowStart(a, cycle) + cycleBytes); }
+    }
+
+    private final Comm comm;
+    private final ArrayFile file;
+    private final Plan plan;
+    private final ElementType type;
+    private final int esz;
+    private final int p;
+    private final int me;
+    private final int myAgg;
+
+    // per-cycle exchange tables, reused
+    private final int[] metaSendCounts, metaSendDispls, metaRecvCounts, metaRecvDispls;
+    private final int[] dataSendCounts, dataSendDispls, dataRecvCounts, dataRecvDispls;
+    private final int[] countSend, countRecv, twos, twoDispls;
+    private final LongList metaSend = new LongList();
+    private final LongList metaRecv = new LongList();
+
+    TwoPhase(Comm comm, ArrayFile file, Plan plan, ElementType type) {
+        this.comm = comm;
+        this.file = file;
+        this.plan = plan;
+        this.type = type;
+        this.esz = type.size();
+        this.p = comm.size();
+        this.me = comm.rank();
+        this.myAgg = plan.indexOf(me);
+        metaSendCounts = new int[p]; metaSendDispls = new int[p]; metaRecvCounts = new int[p]; metaRecvDispls = new int[p];
+        dataSendCounts = new int[p]; dataSendDispls = new int[p]; dataRecvCounts = new int[p]; dataRecvDispls = new int[p];
+        countSend = new int[2 * p]; countRecv = new int[2 * p]; twos = new int[p]; twoDispls = new int[p];
+        for (int r = 0; r < p; r++) { twos[r] = 2; twoDispls[r] = 2 * r; }
+    }
+
+    /**
+     * Collective write of this rank's data ({@code array[index..]}, laid out in the order of {@code runs})
+     * to the runs. {@code myStart}/{@code myEnd} bound this rank's runs. Returns this rank's I/O failure or null.
+     */
+    IOException write(Supplier<RunCursor> runs, long myStart, long myEnd, Object array, int index) {
+        Clip[] clips = clips(runs, myStart, myEnd);
+        Object recv = type.newArray(myAgg >= 0 ? plan.cycleBytes() / esz : 0);
+        ByteBuffer[] bufs = myAgg >= 0 ? new ByteBuffer[] {buffer(), buffer()} : null;
+        @SuppressWarnings("unchecked") Future<?>[] pending = new Future[2];
+        ExecutorService writer = myAgg >= 0 ? Executors.newSingleThreadExecutor(r -> daemon(r, "jpio-twophase-write-" + me)) : null;
+        IOException failure = null;
+        try {
+            for (int c = 0; c < plan.cycles(); c++) {
+                exchangePieces(clips, c, index, true);
+                comm.alltoallv(array, dataSendCounts, dataSendDispls, recv, dataRecvCounts, dataRecvDispls);
+                if (myAgg < 0 || failure != null) continue;
+                int slot = c & 1;
+                failure = await(pending[slot], failure);
+                pending[slot] = null;
+                if (failure != null) continue;
+                long w0 = plan.windowStart(myAgg, c);
+                long[] span = span();
+                if (span == null) continue;
+                ByteBuffer buf = bufs[slot];
+                try {
+                    if (covered() < span[1] - span[0]) readExisting(buf, w0, span);
+                    fill(buf, w0, recv);
+                } catch (IOException e) {
+                    failure = e;
+                    continue;
+                }
+                ByteBuffer out = buf.duplicate().order(buf.order());
+                out.limit((int) (span[1] - w0)).position((int) (span[0] - w0));
+                long at = span[0];
+                pending[slot] = writer.submit(() -> { file.write(at, out); return null; });
+            }
+        } finally {
+            if (writer != null) {
+                for (Future<?> f : pending) failure = await(f, failure);
+                writer.shutdown();
+            }
+        }
+        return failure;
+    }
+
+    /** Collective read into {@code array[index..]} in the order of {@code runs}; returns this rank's failure or null. */
+    IOException read(Supplier<RunCursor> runs, long myStart, long myEnd, Object array, int index) {
+        Clip[] clips = clips(runs, myStart, myEnd);
+        ByteBuffer buf = myAgg >= 0 ? buffer() : null;
+        Object send = type.newArray(myAgg >= 0 ? plan.cycleBytes() / esz : 0);
+        IOException failure = null;
+        for (int c = 0; c < plan.cycles(); c++) {
+            exchangePieces(clips, c, index, false);
+            int total = 0;
+            if (myAgg >= 0) {
+                for (int s = 0; s < p; s++) { dataSendDispls[s] = total; dataSendCounts[s] = requested(s); total += dataSendCounts[s]; }
+                if (type.length(send) < total) send = type.newArray(total);
+                long[] span = span();
+                if (span != null && failure == null) {
+                    try {
+                        long w0 = plan.windowStart(myAgg, c);
+                        long size = file.size();
+                        if (span[1] > size)
+                            throw new EOFException("readAll past end of file: path=" + file.path() + " rank=" + me + " offset=" + span[0]
+                                    + " length=" + (span[1] - span[0]) + " size=" + size);
+                        buf.clear().position((int) (span[0] - w0)).limit((int) (span[1] - w0));
+                        file.read(span[0], buf);
+                        extract(buf, w0, send);
+                    } catch (IOException e) {
+                        failure = e;
+                    }
+                }
+            }
+            comm.alltoallv(send, dataSendCounts, dataSendDispls, array, dataRecvCounts, dataRecvDispls);
+        }
+        return failure;
+    }
+
+    // ---- the exchange of piece lists ----------------------------------------------------------------
+
+    private Clip[] clips(Supplier<RunCursor> runs, long myStart, long myEnd) {
+        Clip[] clips = new Clip[plan.aggregators().length];
+        for (int a = 0; a < clips.length; a++)
+            if (myStart < myEnd && plan.bounds()[a] < myEnd && myStart < plan.bounds()[a + 1]) clips[a] = new Clip(runs.get());
+        return clips;
+    }
+
+    /**
+     * Builds this rank's piece lists for cycle {@code c}, exchanges counts and lists with the aggregators,
+     * and sets the data tables: for a write this rank sends slices of its array, for a read it receives
+     * them (the {@code dataRecv*} tables then describe this rank's array).
+     */
+    private void exchangePieces(Clip[] clips, int c, int index, boolean write) {
+        metaSend.clear();
+        java.util.Arrays.fill(metaSendCounts, 0);
+        java.util.Arrays.fill(dataSendCounts, 0);
+        java.util.Arrays.fill(dataRecvCounts, 0);
+        int[] mySlices = write ? dataSendCounts : dataRecvCounts;
+        int[] mySliceDispls = write ? dataSendDispls : dataRecvDispls;
+        for (int a = 0; a < clips.length; a++) {
+            if (clips[a] == null) continue;
+            long w0 = plan.windowStart(a, c), w1 = plan.windowEnd(a, c);
+            if (w0 >= w1) continue;
+            int r = plan.aggregators()[a];
+            int ms = metaSend.size();
+            clips[a].skipTo(w0);
+            long m0 = clips[a].memory();
+            clips[a].take(w0, w1, metaSend::add);
+            long m1 = clips[a].memory();
+            if (m1 == m0) continue;
+            metaSendDispls[r] = ms;
+            metaSendCounts[r] = metaSend.size() - ms;
+            mySlices[r] = Math.toIntExact((m1 - m0) / esz);
+            mySliceDispls[r] = Math.toIntExact(index + m0 / esz);
+        }
+        for (int r = 0; r < p; r++) { countSend[2 * r] = metaSendCounts[r]; countSend[2 * r + 1] = mySlices[r]; }
+        comm.alltoallv(countSend, twos, twoDispls, countRecv, twos, twoDispls);
+        int metaTotal = 0, dataTotal = 0;
+        for (int s = 0; s < p; s++) {
+            metaRecvDispls[s] = metaTotal;
+            metaRecvCounts[s] = countRecv[2 * s];
+            metaTotal += metaRecvCounts[s];
+            if (write) {
+                dataRecvDispls[s] = dataTotal;
+                dataRecvCounts[s] = countRecv[2 * s + 1];
+                dataTotal += dataRecvCounts[s];
+            }
+        }
+        metaRecv.reserve(metaTotal);
+        comm.alltoallv(metaSend.array(), metaSendCounts, metaSendDispls, metaRecv.array(), metaRecvCounts, metaRecvDispls);
+    }
+
+    /** Elements rank {@code s} asked this aggregator for in the current cycle. */
+    private int requested(int s) {
+        long[] m = metaRecv.array();
+        long bytes = 0;
+        for (int k = metaRecvDispls[s]; k < metaRecvDispls[s] + metaRecvCounts[s]; k += 2) bytes += m[k + 1];
+        return Math.toIntExact(bytes / esz);
+    }
+
+    /** {start, end} of the pieces received this cycle, or null when there are none. */
+    private long[] span() {
+        long[] m = metaRecv.array();
+        long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
+        for (int k = 0; k < metaRecv.size(); k += 2) {
+            lo = Math.min(lo, m[k]);
+            hi = Math.max(hi, m[k] + m[k + 1]);
+        }
+        return lo < hi ? new long[] {lo, hi} : null;
+    }
+
+    /** Bytes covered by the pieces (pieces of a collective write do not overlap, as MPI requires for defined results). */
+    private long covered() {
+        long[] m = metaRecv.array();
+        long sum = 0;
+        for (int k = 1; k < metaRecv.size(); k += 2) sum += m[k];
+        return sum;
+    }
+
+    /** Read-modify-write: the window has holes, so what is in the file there must survive. */
+    private void readExisting(ByteBuffer buf, long w0, long[] span) throws IOException {
+        long have = Math.max(0, Math.min(span[1], file.size()) - span[0]);
+        buf.clear().position((int) (span[0] - w0)).limit((int) (span[0] - w0 + have));
+        if (have > 0) file.read(span[0], buf);
+        buf.limit((int) (span[1] - w0));
+        while (buf.hasRemaining()) buf.put((byte) 0); // beyond the end of file: a hole reads as zeros
+    }
+
+    private void fill(ByteBuffer buf, long w0, Object recv) {
+        long[] m = metaRecv.array();
+        buf.clear();
+        for (int s = 0; s < p; s++) {
+            int ri = dataRecvDispls[s];
+            for (int k = metaRecvDispls[s]; k < metaRecvDispls[s] + metaRecvCounts[s]; k += 2) {
+                int n = (int) (m[k + 1] / esz);
+                buf.position((int) (m[k] - w0));
+                type.put(buf, recv, ri, n);
+                ri += n;
+            }
+        }
+    }
+
+    private void extract(ByteBuffer buf, long w0, Object send) {
+        long[] m = metaRecv.array();
+        buf.clear();
+        for (int s = 0; s < p; s++) {
+            int si = dataSendDispls[s];
+            for (int k = metaRecvDispls[s]; k < metaRecvDispls[s] + metaRecvCounts[s]; k += 2) {
+                int n = (int) (m[k + 1] / esz);
+                buf.position((int) (m[k] - w0));
+                type.get(buf, send, si, n);
+                si += n;
+            }
+        }
+    }
+
+    private ByteBuffer buffer() { return ByteBuffer.allocateDirect(plan.cycleBytes()).order(file.order()); }
+
+    private static IOException await(Future<?> f, IOException failure) {
+        if (f == null) return failure;
+        try {
+            f.get();
+            return failure;
+        } catch (ExecutionException e) {
+            Throwable t = e.getCause();
+            return failure != null ? failure : t instanceof IOException io ? io : new IOException(t.toString(), t);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return failure != null ? failure : new IOException("interrupted while waiting for a two-phase write", e);
+        }
+    }
+
+    private static Thread daemon(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        return t;
+    }
+}
