@@ -80,12 +80,20 @@ public final class DistributedArray {
         if (comm == null || type == null || globalShape == null)
             throw new IllegalArgumentException("comm, element type and global shape must not be null");
         int n = globalShape.length;
+        if (n < 1) throw new IllegalArgumentException("global shape must have at least one dimension");
         if (ghost < 0) throw new IllegalArgumentException("ghost width=" + ghost + " must be >= 0");
         Dist[] dists = distribution != null ? distribution.clone() : filled(n, Dist.BLOCK);
         int[] grid = processGrid != null ? processGrid.clone() : new int[n];
         if (grid.length == n && dists.length == n)
             for (int d = 0; d < n; d++) if (grid[d] == 0 && dists[d].distribution() == Distribution.NONE) grid[d] = 1;
-        if (grid.length == n) grid = Dims.create(comm.size(), grid);
+        if (grid.length == n && Arrays.stream(grid).anyMatch(x -> x == 0)) {
+            try {
+                grid = Dims.create(comm.size(), grid);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("process grid " + Arrays.toString(grid) + " cannot be completed for communicator size="
+                        + comm.size() + ": " + e.getMessage(), e);
+            }
+        }
         Decomposition dec = new Decomposition(globalShape, grid, dists);
         if (dec.ranks() != comm.size())
             throw new IllegalArgumentException("process grid " + Arrays.toString(grid) + " has " + dec.ranks() + " ranks but the communicator has size=" + comm.size());
