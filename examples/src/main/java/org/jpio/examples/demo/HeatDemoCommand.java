@@ -17,10 +17,10 @@ public final class HeatDemoCommand implements Callable<Integer> {
     @Option(names = "--read-ranks", description = "Reading ranks (threads). Default: one fewer than --ranks (2 when --ranks is 1).")
     Integer readRanks;
 
-    @Option(names = "--shape", split = ",", defaultValue = "64,64,64", description = "Global field shape. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--shape", split = ",", defaultValue = "128,128,128", description = "Global field shape. Default: ${DEFAULT-VALUE}.")
     int[] shape;
 
-    @Option(names = "--steps", defaultValue = "20", description = "Stencil steps. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--steps", defaultValue = "10", description = "Stencil steps. Default: ${DEFAULT-VALUE}.")
     int steps;
 
     @Option(names = "--file", description = "The .npy file to write (kept). Default: jpio-heat.npy in the temporary directory.")
