@@ -21,12 +21,11 @@ public final class Darray extends Layout implements Datatype {
     private final Datatype oldType;
     private final Grid grid;
 
-    Darray(int size, int rank, int[] gsizes, Distribution[] distribs, int[] dargs, int[] psizes, Order order, Datatype oldType) {
-        this(size, rank, gsizes.clone(), distribs.clone(), dargs.clone(), psizes.clone(), order, oldType, true);
-    }
-
-    private Darray(int size, int rank, int[] gsizes, Distribution[] distribs, int[] dargs, int[] psizes, Order order, Datatype oldType, boolean copied) {
-        this(size, rank, gsizes, distribs, dargs, psizes, order, oldType, grid(size, rank, gsizes, distribs, dargs, psizes, order, oldType));
+    /** Validates copies of the arrays, then builds the selection once. */
+    static Darray create(int size, int rank, int[] gsizes, Distribution[] distribs, int[] dargs, int[] psizes, Order order, Datatype oldType) {
+        int[] g = gsizes.clone(), a = dargs.clone(), p = psizes.clone();
+        Distribution[] d = distribs.clone();
+        return new Darray(size, rank, g, d, a, p, order, oldType, grid(size, rank, g, d, a, p, order, oldType));
     }
 
     private Darray(int size, int rank, int[] gsizes, Distribution[] distribs, int[] dargs, int[] psizes, Order order, Datatype oldType, Grid grid) {

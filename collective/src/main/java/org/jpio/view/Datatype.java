@@ -84,11 +84,11 @@ public sealed interface Datatype permits Basic, Contiguous, Vector, Hvector, Ind
     }
 
     static Subarray subarray(int[] sizes, int[] subsizes, int[] starts, Order order, Datatype oldType) {
-        return new Subarray(nonNull("subarray", sizes, "sizes"), nonNull("subarray", subsizes, "subsizes"), nonNull("subarray", starts, "starts"), order, oldType);
+        return Subarray.create(nonNull("subarray", sizes, "sizes"), nonNull("subarray", subsizes, "subsizes"), nonNull("subarray", starts, "starts"), order, oldType);
     }
 
     static Darray darray(int size, int rank, int[] gsizes, Distribution[] distribs, int[] dargs, int[] psizes, Order order, Datatype oldType) {
-        return new Darray(size, rank, nonNull("darray", gsizes, "gsizes"), nonNull("darray", distribs, "distribs"),
+        return Darray.create(size, rank, nonNull("darray", gsizes, "gsizes"), nonNull("darray", distribs, "distribs"),
                 nonNull("darray", dargs, "dargs"), nonNull("darray", psizes, "psizes"), order, oldType);
     }
 

@@ -14,12 +14,11 @@ public final class Subarray extends Layout implements Datatype {
     private final Datatype oldType;
     private final Grid grid;
 
-    Subarray(int[] sizes, int[] subsizes, int[] starts, Order order, Datatype oldType) {
-        this(validate(sizes.clone(), subsizes.clone(), starts.clone(), order, oldType), subsizes.clone(), starts.clone(), order, oldType, 0);
-    }
-
-    private Subarray(int[] sizes, int[] subsizes, int[] starts, Order order, Datatype oldType, int unused) {
-        this(sizes, subsizes, starts, order, oldType, grid(sizes, subsizes, starts, order, oldType));
+    /** Validates copies of the arrays, then builds the selection once. */
+    static Subarray create(int[] sizes, int[] subsizes, int[] starts, Order order, Datatype oldType) {
+        int[] s = sizes.clone(), sub = subsizes.clone(), st = starts.clone();
+        validate(s, sub, st, order, oldType);
+        return new Subarray(s, sub, st, order, oldType, grid(s, sub, st, order, oldType));
     }
 
     private Subarray(int[] sizes, int[] subsizes, int[] starts, Order order, Datatype oldType, Grid grid) {
@@ -32,7 +31,7 @@ public final class Subarray extends Layout implements Datatype {
         this.grid = grid;
     }
 
-    private static int[] validate(int[] sizes, int[] subsizes, int[] starts, Order order, Datatype old) {
+    private static void validate(int[] sizes, int[] subsizes, int[] starts, Order order, Datatype old) {
         if (old == null || order == null) throw bad("subarray", "oldtype and order must not be null");
         int n = sizes.length;
         if (n < 1 || subsizes.length != n || starts.length != n)
@@ -42,7 +41,6 @@ public final class Subarray extends Layout implements Datatype {
                 throw bad("subarray", "dimension " + d + ": size=" + sizes[d] + " subsize=" + subsizes[d] + " start=" + starts[d]
                         + " (need size >= 1, 1 <= subsize <= size, 0 <= start <= size - subsize)");
         }
-        return sizes;
     }
 
     private static Grid grid(int[] sizes, int[] subsizes, int[] starts, Order order, Datatype old) {

@@ -145,7 +145,7 @@ class DatatypeTest {
     }
 
     @Test void hugeDarrayIsLazy() {
-        // 1 GiB of doubles per rank: 8 ranks of a 16384 x 8192 array; only the first runs are walked
+        // a 1 GiB array of doubles (16384 x 8192) over 8 ranks; only the first runs are walked
         Datatype d = Datatype.darray(8, 5, new int[] {16384, 8192}, new Distribution[] {Distribution.BLOCK, Distribution.BLOCK},
                 new int[] {Darray.DFLT_DARG, Darray.DFLT_DARG}, new int[] {4, 2}, Order.C, Datatype.of(ElementType.DOUBLE));
         assertEquals(16384L * 8192 * 8 / 8, d.size());
