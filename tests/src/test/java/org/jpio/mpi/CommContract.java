@@ -103,7 +103,10 @@ public final class CommContract {
 
     static String show(Object a) {
         StringBuilder b = new StringBuilder("[");
-        for (int i = 0; i < Array.getLength(a); i++) b.append(i == 0 ? "" : ", ").append(Array.get(a, i));
+        for (int i = 0; i < Array.getLength(a); i++) {
+            Object v = Array.get(a, i);
+            b.append(i == 0 ? "" : ", ").append(v instanceof Character ch ? (Object) (int) ch : v); // chars as numbers
+        }
         return b.append(']').toString();
     }
 
