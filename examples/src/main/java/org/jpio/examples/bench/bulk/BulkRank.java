@@ -1,0 +1,53 @@
+package org.jpio.examples.bench.bulk;
+
+import java.nio.file.Path;
+import org.jpio.examples.bench.RankWorker;
+
+/**
+ * One rank of {@code bench bulk}: owns its block of the global int array and moves it with one
+ * {@link Approach}. Each round writes different values (the salt), so a read that returns the previous
+ * round's file, or nothing, fails verification.
+ */
+final class BulkRank implements RankWorker {
+    private final Approach approach;
+    private final Path file;
+    private final Block block;
+    private final int[] data;
+    private boolean writing;
+    private int salt;
+
+    BulkRank(Approach approach, Path file, long bytes, int procs, int rank) {
+        this.approach = approach;
+        this.file = file;
+        this.block = Block.of(bytes, procs, rank);
+        this.data = new int[block.count()];
+    }
+
+    @Override
+    public void set(String op, int salt) {
+        this.writing = op.equals("write");
+        this.salt = salt;
+        if (writing) {
+            for (int i = 0; i < data.length; i++) data[i] = Block.value(block.first() + i, salt);
+            approach.prepareWrite(data);
+        } else {
+            for (int i = 0; i < data.length; i++) data[i] = ~Block.value(block.first() + i, salt); // wrong until read
+            approach.prepareRead(data);
+        }
+    }
+
+    @Override
+    public void go() throws Exception {
+        if (writing) approach.write(file, block.offset(), data);
+        else approach.read(file, block.offset(), data);
+    }
+
+    @Override
+    public long check() {
+        if (writing) return 0;
+        approach.afterRead(data);
+        long wrong = 0;
+        for (int i = 0; i < data.length; i++) if (data[i] != Block.value(block.first() + i, salt)) wrong++;
+        return wrong;
+    }
+}

@@ -1,0 +1,43 @@
+package org.jpio.examples.bench.bulk;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.jpio.examples.bench.ProcessTeam;
+import org.jpio.examples.bench.Team;
+
+/**
+ * The baseline: native/target/bin/bulk_baseline in worker mode, one process per rank (also when the Java
+ * rows run as threads: one C process per rank is how C codes do it), driven by the same protocol and
+ * timed by the same clock as the Java ranks.
+ */
+record CRow(Path binary) implements Row {
+    static final String NAME = "c";
+
+    @Override public String name() { return NAME; }
+
+    @Override public String description() { return "C pwrite/pread of the block, one process per rank (baseline)"; }
+
+    @Override
+    public Optional<String> unavailableReason() {
+        return Files.isExecutable(binary) ? Optional.empty()
+                : Optional.of(binary + " not found or not executable (build native/ with make -C native)");
+    }
+
+    @Override
+    public Team team(Mode mode, int ranks, Path file, long bytes) throws IOException {
+        List<List<String>> commands = new ArrayList<>();
+        for (int r = 0; r < ranks; r++)
+            commands.add(List.of(binary.toString(), "worker", file.toString(), Long.toString(bytes), Integer.toString(ranks), Integer.toString(r)));
+        return new ProcessTeam(commands);
+    }
+
+    /** Where bin/jpio's build leaves the program: {@code $jpio.home/native/target/bin/bulk_baseline}. */
+    static CRow located() {
+        String home = System.getProperty("jpio.home");
+        return new CRow(Path.of(home == null ? "." : home, "native", "target", "bin", "bulk_baseline"));
+    }
+}

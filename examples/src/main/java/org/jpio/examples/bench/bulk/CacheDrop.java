@@ -1,0 +1,40 @@
+package org.jpio.examples.bench.bulk;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Empties the page cache of one file before a read phase: {@code bulk_baseline drop FILE} (fdatasync, then
+ * posix_fadvise DONTNEED, then mincore counts what is still resident). Keeps the largest fraction of pages
+ * that stayed resident, so the report can say how cold the "cold" reads really were.
+ */
+final class CacheDrop {
+    private static final Pattern FIELDS = Pattern.compile("\"pages\":(\\d+),\"resident_before\":(\\d+),\"resident_after\":(\\d+)");
+    private final Path binary;
+    private double worstResident;
+
+    CacheDrop(Path binary) {
+        this.binary = binary;
+    }
+
+    void drop(Path file) throws IOException {
+        Process p = new ProcessBuilder(binary.toString(), "drop", file.toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        try {
+            if (p.waitFor() != 0) throw new IOException("cache drop failed: path=" + file + " exit=" + p.exitValue() + ": " + out);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("cache drop interrupted: path=" + file, e);
+        }
+        Matcher m = FIELDS.matcher(out);
+        if (!m.find()) throw new IOException("cache drop printed no page counts: path=" + file + ": " + out);
+        long pages = Long.parseLong(m.group(1)), after = Long.parseLong(m.group(3));
+        if (pages > 0) worstResident = Math.max(worstResident, (double) after / pages);
+    }
+
+    /** The largest fraction of a file's pages still cached after a drop, over all drops so far. */
+    double worstResident() { return worstResident; }
+}

@@ -1,0 +1,17 @@
+package org.jpio.examples.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code jpio bench}: the benchmarks; each is one subcommand class registered in the list below. */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Benchmarks that measure jpio side by side with its C peer; see docs/BENCHMARKS.md.",
+        subcommands = {BulkBenchCommand.class, org.jpio.examples.coll.CollBenchCommand.class})
+public final class BenchCommand implements Runnable {
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}

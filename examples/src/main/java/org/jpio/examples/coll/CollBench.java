@@ -1,0 +1,124 @@
+package org.jpio.examples.coll;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jpio.comm.Comm;
+import org.jpio.io.ElementType;
+import org.jpio.parallel.AccessMode;
+import org.jpio.parallel.Hints;
+import org.jpio.parallel.ParallelFile;
+import org.jpio.view.DataRep;
+import org.jpio.view.Datatype;
+import org.jpio.view.Dims;
+import org.jpio.view.Distribution;
+import org.jpio.view.Darray;
+import org.jpio.view.FileView;
+import org.jpio.view.Order;
+
+/**
+ * One round of the coll_perf pattern on one jpio backend, timed as ROMIO's coll_perf and jpio's C peer
+ * {@code mpi_coll_perf} time it: barrier, collective write, barrier (likewise the read, after reopening),
+ * page cache warm on both sides. Every element holds its global linear index and is checked after the read.
+ */
+public final class CollBench {
+    /** What rank 0 reports for one row of one round. */
+    public record Result(String name, int ranks, long bytes, double writeSeconds, double readSeconds, long errors, String choice) {
+        public double writeMibs() { return bytes / 1048576.0 / writeSeconds; }
+
+        public double readMibs() { return bytes / 1048576.0 / readSeconds; }
+    }
+
+    private CollBench() { }
+
+    /** Collective over {@code comm}: write, read back, verify. Rank 0's result carries the times. */
+    public static Result run(Comm comm, int[] dims, ElementType type, String backend, Path file, Map<String, String> hintValues) throws IOException {
+        if (type != ElementType.INT && type != ElementType.DOUBLE) throw new IllegalArgumentException("type=" + type + ": coll_perf uses int or double");
+        if (dims.length != 3) throw new IllegalArgumentException("dims=" + java.util.Arrays.toString(dims) + ": coll_perf is 3-D (X,Y,Z)");
+        int n = comm.size();
+        int[] psizes = Dims.create(n, new int[dims.length]);
+        Distribution[] dist = new Distribution[dims.length];
+        int[] dargs = new int[dims.length];
+        java.util.Arrays.fill(dist, Distribution.BLOCK);
+        java.util.Arrays.fill(dargs, Darray.DFLT_DARG);
+        Datatype ft = Datatype.darray(n, comm.rank(), dims, dist, dargs, psizes, Order.C, Datatype.of(type));
+        FileView view = new FileView(0, type, ft, DataRep.NATIVE);
+        long[] lo = new long[dims.length], len = new long[dims.length];
+        localBlock(dims, psizes, comm.rank(), lo, len);
+        int count = (int) (ft.size() / type.size());
+        Object data = type.newArray(count);
+        fill(data, type, dims, lo, len, false);
+        Map<String, String> h = new LinkedHashMap<>(hintValues);
+        h.put(Hints.JPIO_BACKEND, backend);
+        Hints hints = Hints.of(h);
+        if (comm.rank() == 0) Files.deleteIfExists(file);
+        comm.barrier();
+        double tw, tr;
+        String choice;
+        try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.CREATE, AccessMode.RDWR), hints)) {
+            f.setView(view);
+            comm.barrier();
+            long t0 = System.nanoTime();
+            f.writeAll(data, 0, count);
+            comm.barrier();
+            tw = (System.nanoTime() - t0) / 1e9;
+            choice = f.hints().getOrDefault("jpio_cb_write_choice", backend);
+        }
+        clear(data, type);
+        try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.RDONLY), hints)) {
+            f.setView(view);
+            comm.barrier();
+            long t0 = System.nanoTime();
+            f.readAll(data, 0, count);
+            comm.barrier();
+            tr = (System.nanoTime() - t0) / 1e9;
+            choice = choice + "; read: " + f.hints().getOrDefault("jpio_cb_read_choice", backend);
+        }
+        long errors = comm.allreduce(fill(data, type, dims, lo, len, true), Comm.Op.SUM);
+        long bytes = (long) type.size() * java.util.Arrays.stream(dims).asLongStream().reduce(1, (a, b) -> a * b);
+        return new Result("jpio " + backend, n, bytes, tw, tr, errors, choice);
+    }
+
+    /** This rank's block of a BLOCK-distributed array over a row-major process grid, as MPI's darray places it. */
+    static void localBlock(int[] dims, int[] psizes, int rank, long[] lo, long[] len) {
+        int rest = rank;
+        for (int d = dims.length - 1; d >= 0; d--) {
+            int c = rest % psizes[d];
+            rest /= psizes[d];
+            long b = (dims[d] + (long) psizes[d] - 1) / psizes[d];
+            lo[d] = Math.min(dims[d], c * b);
+            len[d] = Math.max(0, Math.min(dims[d], lo[d] + b) - lo[d]);
+        }
+    }
+
+    /** Writes (check=false) or counts mismatches of (check=true) each local element's global linear index. */
+    static long fill(Object data, ElementType type, int[] dims, long[] lo, long[] len, boolean check) {
+        int[] ints = type == ElementType.INT ? (int[]) data : null;
+        double[] doubles = type == ElementType.DOUBLE ? (double[]) data : null;
+        long errors = 0;
+        int k = 0;
+        for (long i = 0; i < len[0]; i++)
+            for (long j = 0; j < len[1]; j++) {
+                long row = ((lo[0] + i) * dims[1] + (lo[1] + j)) * dims[2] + lo[2];
+                for (long l = 0; l < len[2]; l++, k++) {
+                    long g = row + l;
+                    if (ints != null) {
+                        if (!check) ints[k] = (int) g;
+                        else if (ints[k] != (int) g) errors++;
+                    } else {
+                        if (!check) doubles[k] = g;
+                        else if (doubles[k] != g) errors++;
+                    }
+                }
+            }
+        return errors;
+    }
+
+    private static void clear(Object data, ElementType type) {
+        if (type == ElementType.INT) java.util.Arrays.fill((int[]) data, -1);
+        else java.util.Arrays.fill((double[]) data, -1);
+    }
+}

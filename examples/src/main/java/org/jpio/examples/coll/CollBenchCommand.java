@@ -1,0 +1,144 @@
+package org.jpio.examples.coll;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.jpio.comm.Comm;
+import org.jpio.comm.LocalComm;
+import org.jpio.comm.MpiComm;
+import org.jpio.examples.bench.Json;
+import org.jpio.examples.bench.Stats;
+import org.jpio.io.ElementType;
+import org.jpio.parallel.Hints;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code jpio bench coll}: the coll_perf pattern on jpio's collective backends, in one JVM (ranks as
+ * threads, {@code --ranks}) or under {@code mpirun -np N bin/jpio bench coll} (ranks as processes). In one
+ * JVM the C MPI-IO program runs in the same rounds on ROMIO and OMPIO as the peers, and every row gets
+ * its ratio to the first peer; under mpirun (which does not nest) the ratio is to the first backend.
+ */
+@Command(name = "coll", mixinStandardHelpOptions = true,
+        description = "coll_perf: a BLOCK^3 darray written and read collectively; jpio backends side by side with C MPI-IO (ROMIO, OMPIO).")
+public final class CollBenchCommand implements Callable<Integer> {
+    @Option(names = "--dims", split = ",", defaultValue = "256,256,256", description = "Global array X,Y,Z. Default: ${DEFAULT-VALUE}.")
+    int[] dims;
+
+    @Option(names = "--type", defaultValue = "int", description = "int or double. Default: ${DEFAULT-VALUE}.")
+    String type;
+
+    @Option(names = "--backend", split = ",", defaultValue = "twophase",
+            description = "jpio backends, run in turn: twophase (automatic choice per romio_cb_*), independent, romio. Default: ${DEFAULT-VALUE}.")
+    List<String> backends;
+
+    @Option(names = "--ranks", description = "Ranks as threads in this JVM (not under mpirun). Default: 4.")
+    Integer ranks;
+
+    @Option(names = "--peers", split = ",", defaultValue = "romio321,ompio",
+            description = "C MPI-IO peers in the same rounds (one JVM only): romio321, ompio, or none. Default: ${DEFAULT-VALUE}.")
+    List<String> peers;
+
+    @Option(names = "--hint", description = "key=value hint for jpio and the peers (repeatable), e.g. cb_buffer_size=65536.")
+    List<String> hintArgs = new ArrayList<>();
+
+    @Option(names = "--repeat", defaultValue = "3", description = "Rounds; rates and ratios are medians over rounds. Default: ${DEFAULT-VALUE}.")
+    int repeat;
+
+    @Option(names = "--file", description = "Keep the file at this path. Default: a temporary file, removed afterwards.")
+    Path file;
+
+    @Option(names = "--json", description = "One JSON object per row instead of the table.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        ElementType t = switch (type) {
+            case "int" -> ElementType.INT;
+            case "double" -> ElementType.DOUBLE;
+            default -> throw new IllegalArgumentException("--type=" + type + " must be int or double");
+        };
+        if (repeat < 1) throw new IllegalArgumentException("--repeat=" + repeat + " must be >= 1");
+        Map<String, String> hints = new LinkedHashMap<>(Hints.parse(hintArgs).asMap());
+        hints.keySet().retainAll(keysGiven());
+        Comm world = Comm.world();
+        boolean mpi = world instanceof MpiComm;
+        if (mpi && ranks != null) throw new IllegalArgumentException("--ranks is for ranks in one JVM; under mpirun the ranks are the " + world.size() + " processes");
+        int n = mpi ? world.size() : ranks == null ? 4 : ranks;
+        List<String> peerList = mpi || peers.contains("none") ? List.of() : peers;
+        if (!peerList.isEmpty() && Peer.unavailable() != null) throw new IllegalStateException("C peer unavailable: " + Peer.unavailable() + " (or pass --peers none)");
+        Path f = file != null ? file.toAbsolutePath() : Path.of(System.getProperty("java.io.tmpdir"), "jpio-coll-" + ProcessHandle.current().pid() + ".bin");
+        if (mpi) f = Path.of(new String(world.bcastBytes(f.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8), 0), java.nio.charset.StandardCharsets.UTF_8)); // rank 0 names the file
+        boolean print = world.rank() == 0;
+        Map<String, List<CollBench.Result>> rows = new LinkedHashMap<>();
+        try {
+            for (int round = 0; round < repeat; round++) {
+                for (String b : backends) {
+                    CollBench.Result r;
+                    if (mpi) {
+                        r = CollBench.run(world, dims, t, b, f, hints);
+                    } else {
+                        Path ff = f;
+                        r = LocalComm.runAndCollect(n, c -> CollBench.run(c, dims, t, b, ff, hints)).get(0);
+                    }
+                    rows.computeIfAbsent(r.name(), k -> new ArrayList<>()).add(r);
+                }
+                for (String p : peerList) {
+                    CollBench.Result r = Peer.run(p, n, dims, type, f, hints);
+                    rows.computeIfAbsent(r.name(), k -> new ArrayList<>()).add(r);
+                }
+            }
+        } finally {
+            if (file == null && print) Files.deleteIfExists(f);
+        }
+        if (!print) return 0;
+        String base = peerList.isEmpty() ? rows.keySet().iterator().next() : "C MPI-IO " + peerList.get(0);
+        long errors = 0;
+        List<String> out = new ArrayList<>();
+        long bytes = rows.values().iterator().next().get(0).bytes();
+        if (!json) {
+            out.add(String.format(Locale.ROOT, "bench coll: %s %s (%.1f MiB), %d %s, hints %s, median of %d round(s), page cache warm as in coll_perf",
+                    dims[0] + "x" + dims[1] + "x" + dims[2], type, bytes / 1048576.0, n, mpi ? "MPI processes" : "ranks as threads in one JVM (peers: MPI processes)",
+                    hints, repeat));
+            out.add(String.format(Locale.ROOT, "%-24s %12s %12s %9s %9s  %s", "row", "write MiB/s", "read MiB/s", "write x", "read x", "ratio to " + base + "; choice"));
+        }
+        for (Map.Entry<String, List<CollBench.Result>> e : rows.entrySet()) {
+            List<CollBench.Result> rs = e.getValue();
+            List<CollBench.Result> bs = rows.get(base);
+            double[] w = new double[rs.size()], r = new double[rs.size()], wx = new double[rs.size()], rx = new double[rs.size()];
+            for (int i = 0; i < rs.size(); i++) {
+                w[i] = rs.get(i).writeMibs();
+                r[i] = rs.get(i).readMibs();
+                wx[i] = w[i] / bs.get(i).writeMibs();
+                rx[i] = r[i] / bs.get(i).readMibs();
+                errors += rs.get(i).errors();
+            }
+            CollBench.Result last = rs.get(rs.size() - 1);
+            if (json) {
+                out.add(new Json().put("bench", "coll").put("row", e.getKey()).put("ranks", n).put("mpi", mpi).put("type", type)
+                        .put("dims", dims[0] + "x" + dims[1] + "x" + dims[2]).put("bytes", bytes)
+                        .put("write_mibs", Stats.median(w)).put("read_mibs", Stats.median(r))
+                        .put("write_ratio", Stats.median(wx)).put("read_ratio", Stats.median(rx)).put("baseline", base)
+                        .put("errors", last.errors()).put("choice", last.choice()).toString());
+            } else {
+                out.add(String.format(Locale.ROOT, "%-24s %12.1f %12.1f %9.2f %9.2f  %s", e.getKey(), Stats.median(w), Stats.median(r),
+                        Stats.median(wx), Stats.median(rx), last.errors() == 0 ? last.choice() : "ERRORS=" + last.errors()));
+            }
+        }
+        out.forEach(System.out::println);
+        if (errors != 0) System.err.println("bench coll: " + errors + " elements read back wrong");
+        return errors == 0 ? 0 : 1;
+    }
+
+    /** Only the keys the user passed go to the peers and the table (defaults stay ROMIO's own). */
+    private List<String> keysGiven() {
+        List<String> keys = new ArrayList<>();
+        for (String kv : hintArgs) keys.add(kv.substring(0, kv.indexOf('=')).trim());
+        return keys;
+    }
+}
