@@ -1,0 +1,332 @@
+package org.jpio.array;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.jpio.comm.Comm;
+import org.jpio.io.ElementType;
+import org.jpio.parallel.Hints;
+import org.jpio.view.Dims;
+import org.jpio.view.Distribution;
+import org.jpio.view.Order;
+
+/**
+ * A global N-d array distributed over the ranks of a {@link Comm}, and this rank's part of it.
+ *
+ * <p>The description (element type, global shape, process grid, a {@link Dist} per dimension, ghost
+ * width) is immutable and must be the same on every rank; the grid defaults to MPI_Dims_create's
+ * balanced choice and the distribution to BLOCK. Each rank holds its local block as one flat primitive
+ * array in C order ({@link #data()}), with {@code ghost} extra cells on both sides of every dimension
+ * when asked (the layout stencil codes use: local index -ghost..localShape+ghost-1).
+ *
+ * <pre>{@code
+ * DistributedArray a = DistributedArray.create(comm, ElementType.DOUBLE, 64, 64, 64);
+ * double[] mine = a.doubles();                  // a.localShape(), a.globalStart(), a.index(i, j, k)
+ * a.write(Path.of("field.npy"));                // collective; numpy.load opens it
+ * DistributedArray b = DistributedArray.create(other, ElementType.DOUBLE, 64, 64, 64);
+ * b.read(Path.of("field.npy"));                 // any number of ranks, any distribution
+ * }</pre>
+ *
+ * <p>{@code write} and {@code read} are collective over the communicator and go through
+ * {@link org.jpio.parallel.ParallelFile} with a darray file view, so they use its two-phase I/O and hints.
+ */
+public final class DistributedArray {
+    private final Comm comm;
+    private final ElementType type;
+    private final Decomposition dec;
+    private final int ghost;
+    private final int[] coords, localShape, padded;
+    private final long localCount;
+    private final Object data;
+
+    private DistributedArray(Comm comm, ElementType type, Decomposition dec, int ghost) {
+        this.comm = comm;
+        this.type = type;
+        this.dec = dec;
+        this.ghost = ghost;
+        int n = dec.ndims();
+        this.coords = dec.coords(comm.rank());
+        this.localShape = new int[n];
+        this.padded = new int[n];
+        long count = 1, alloc = 1;
+        for (int d = 0; d < n; d++) {
+            localShape[d] = dec.localSize(d, coords[d]);
+            padded[d] = localShape[d] + 2 * ghost;
+            count *= localShape[d];
+            alloc *= padded[d];
+        }
+        if (alloc > Integer.MAX_VALUE - 8)
+            throw new IllegalArgumentException("local block of rank=" + comm.rank() + " with ghosts has " + alloc
+                    + " elements, more than one Java array holds: " + dec);
+        this.localCount = count;
+        this.data = type.newArray((int) alloc);
+    }
+
+    /** A BLOCK-distributed array on MPI_Dims_create's grid, without ghost cells. Not collective. */
+    public static DistributedArray create(Comm comm, ElementType type, int... globalShape) {
+        return builder(comm, type, globalShape).create();
+    }
+
+    /**
+     * The full form. Not collective (nothing is exchanged), but every rank must pass the same arguments.
+     *
+     * @param processGrid  ranks per dimension (product = comm size); null or zeros for MPI_Dims_create's choice
+     * @param distribution one per dimension; null for BLOCK everywhere
+     * @param ghost        ghost cells on each side of each dimension (0 for none)
+     */
+    public static DistributedArray create(Comm comm, ElementType type, int[] globalShape, int[] processGrid, Dist[] distribution, int ghost) {
+        if (comm == null || type == null || globalShape == null)
+            throw new IllegalArgumentException("comm, element type and global shape must not be null");
+        int n = globalShape.length;
+        if (n < 1) throw new IllegalArgumentException("global shape must have at least one dimension");
+        if (ghost < 0) throw new IllegalArgumentException("ghost width=" + ghost + " must be >= 0");
+        Dist[] dists = distribution != null ? distribution.clone() : filled(n, Dist.BLOCK);
+        int[] grid = processGrid != null ? processGrid.clone() : new int[n];
+        if (grid.length == n && dists.length == n)
+            for (int d = 0; d < n; d++) if (grid[d] == 0 && dists[d].distribution() == Distribution.NONE) grid[d] = 1;
+        if (grid.length == n && Arrays.stream(grid).anyMatch(x -> x == 0)) {
+            try {
+                grid = Dims.create(comm.size(), grid);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("process grid " + Arrays.toString(grid) + " cannot be completed for communicator size="
+                        + comm.size() + ": " + e.getMessage(), e);
+            }
+        }
+        Decomposition dec = new Decomposition(globalShape, grid, dists);
+        if (dec.ranks() != comm.size())
+            throw new IllegalArgumentException("process grid " + Arrays.toString(grid) + " has " + dec.ranks() + " ranks but the communicator has size=" + comm.size());
+        return new DistributedArray(comm, type, dec, ghost);
+    }
+
+    /** Starts a description: {@code builder(comm, DOUBLE, 100, 80).processGrid(2, 2).distribution(BLOCK, cyclic(4)).ghost(1).create()}. */
+    public static Builder builder(Comm comm, ElementType type, int... globalShape) {
+        return new Builder(comm, type, globalShape);
+    }
+
+    /** An array of the same description on another communicator (possibly another number of ranks), BLOCK on the default grid. */
+    public DistributedArray like(Comm other) {
+        return create(other, type, dec.gsizes());
+    }
+
+    private static Dist[] filled(int n, Dist d) {
+        Dist[] a = new Dist[n];
+        Arrays.fill(a, d);
+        return a;
+    }
+
+    /** Collects the optional parts of a description. */
+    public static final class Builder {
+        private final Comm comm;
+        private final ElementType type;
+        private final int[] shape;
+        private int[] grid;
+        private Dist[] dists;
+        private int ghost;
+
+        private Builder(Comm comm, ElementType type, int[] shape) {
+            this.comm = comm;
+            this.type = type;
+            this.shape = shape == null ? null : shape.clone();
+        }
+
+        /** Ranks per dimension; zeros are filled by MPI_Dims_create. */
+        public Builder processGrid(int... ranksPerDimension) { grid = ranksPerDimension.clone(); return this; }
+
+        /** One per dimension, or a single one for every dimension. */
+        public Builder distribution(Dist... perDimension) {
+            dists = perDimension.length == 1 && shape != null && shape.length > 1 ? filled(shape.length, perDimension[0]) : perDimension.clone();
+            return this;
+        }
+
+        public Builder ghost(int width) { ghost = width; return this; }
+
+        public DistributedArray create() { return DistributedArray.create(comm, type, shape, grid, dists, ghost); }
+    }
+
+    // ---- the description ----------------------------------------------------------------------------
+
+    public Comm comm() { return comm; }
+    public ElementType elementType() { return type; }
+    public int ndims() { return dec.ndims(); }
+    public int[] globalShape() { return dec.gsizes(); }
+    public int[] processGrid() { return dec.psizes(); }
+    public Dist[] distribution() { return dec.dists(); }
+    public int ghost() { return ghost; }
+
+    /** Elements of the global array. */
+    public long globalCount() {
+        long n = 1;
+        for (int s : dec.gsizes()) n *= s;
+        return n;
+    }
+
+    /** This rank's coordinates in the process grid (row-major rank order). */
+    public int[] gridCoords() { return coords.clone(); }
+
+    /** Elements this rank owns along each dimension (without ghosts; may be 0 when ranks outnumber elements). */
+    public int[] localShape() { return localShape.clone(); }
+
+    /** Shape of {@link #data()}: the local shape plus 2 x ghost in every dimension. */
+    public int[] allocatedShape() { return padded.clone(); }
+
+    /** Elements this rank owns (without ghosts). */
+    public long localCount() { return localCount; }
+
+    /**
+     * Global index of this rank's first element along each dimension: for BLOCK and NONE its block is
+     * {@code [globalStart, globalStart + localShape)}; for CYCLIC it is where its first block starts.
+     */
+    public int[] globalStart() {
+        int[] s = new int[ndims()];
+        for (int d = 0; d < s.length; d++) s[d] = dec.toGlobal(d, coords[d], 0);
+        return s;
+    }
+
+    @Override public String toString() {
+        return "DistributedArray[type=" + type + " " + dec + " ghost=" + ghost + " rank=" + comm.rank() + "/" + comm.size()
+                + " localShape=" + Arrays.toString(localShape) + "]";
+    }
+
+    /** What every rank must agree on: element type, shape, grid, distribution, ghost width. */
+    String description() {
+        return type + " " + dec + " ghost=" + ghost;
+    }
+
+    Decomposition decomposition() { return dec; }
+
+    // ---- local data -------------------------------------------------------------------------------------
+
+    /** The local block with its ghost cells, C order over {@link #allocatedShape()}: the array itself, not a copy. */
+    public Object data() { return data; }
+
+    public double[] doubles() { return typed(double[].class); }
+    public float[] floats() { return typed(float[].class); }
+    public long[] longs() { return typed(long[].class); }
+    public int[] ints() { return typed(int[].class); }
+    public short[] shorts() { return typed(short[].class); }
+    public char[] chars() { return typed(char[].class); }
+    public byte[] bytes() { return typed(byte[].class); }
+    public boolean[] booleans() { return typed(boolean[].class); }
+
+    private <T> T typed(Class<T> c) {
+        if (c != type.arrayClass()) throw new IllegalArgumentException("array element type=" + type + " is not " + c.getComponentType());
+        return c.cast(data);
+    }
+
+    /** The owned elements (no ghosts), C order, in a new buffer of the given byte order. */
+    public ByteBuffer interiorBytes(ByteOrder order) {
+        ByteBuffer b = ByteBuffer.allocate(Math.toIntExact(localCount * type.size())).order(order);
+        Chunks.walk(interior(Order.C), type, (tmp, from, n) -> type.put(b, tmp, 0, n), true, data);
+        return b.flip();
+    }
+
+    /** Sets the owned elements from {@code src} (C order, its byte order), which must hold exactly {@link #localCount()} elements. */
+    public void setInterior(ByteBuffer src) {
+        long have = src.remaining() / type.size();
+        if (src.remaining() % type.size() != 0 || have != localCount)
+            throw new IllegalArgumentException("buffer holds remaining=" + src.remaining() + " bytes, local block needs " + localCount * type.size()
+                    + " (count=" + localCount + " type=" + type + ") rank=" + comm.rank());
+        Chunks.walk(interior(Order.C), type, (tmp, from, n) -> type.get(src, tmp, 0, n), false, data);
+    }
+
+    /** The owned elements as a box of the padded block, walked in {@code order}. */
+    Box interior(Order order) {
+        int[] lo = new int[ndims()];
+        Arrays.fill(lo, ghost);
+        return new Box(padded, lo, localShape, order);
+    }
+
+    // ---- indices ------------------------------------------------------------------------------------
+
+    /** Index into {@link #data()} of local coordinates (each from -ghost to localShape + ghost - 1). */
+    public int index(int... local) {
+        checkRank(local);
+        int i = 0;
+        for (int d = 0; d < local.length; d++) {
+            if (local[d] < -ghost || local[d] >= localShape[d] + ghost)
+                throw new IndexOutOfBoundsException("local index " + Arrays.toString(local) + " outside localShape=" + Arrays.toString(localShape)
+                        + " ghost=" + ghost + " rank=" + comm.rank());
+            i = i * padded[d] + local[d] + ghost;
+        }
+        return i;
+    }
+
+    /** Global coordinates of owned local coordinates. */
+    public int[] toGlobal(int... local) {
+        checkRank(local);
+        int[] g = new int[local.length];
+        for (int d = 0; d < g.length; d++) {
+            if (local[d] < 0 || local[d] >= localShape[d])
+                throw new IndexOutOfBoundsException("local index " + Arrays.toString(local) + " outside localShape=" + Arrays.toString(localShape) + " rank=" + comm.rank());
+            g[d] = dec.toGlobal(d, coords[d], local[d]);
+        }
+        return g;
+    }
+
+    /** Whether this rank owns the element at global coordinates. */
+    public boolean owns(int... global) {
+        return ownerOf(global) == comm.rank();
+    }
+
+    /** The rank owning the element at global coordinates. */
+    public int ownerOf(int... global) {
+        checkGlobal(global);
+        int[] c = new int[global.length];
+        for (int d = 0; d < c.length; d++) c[d] = dec.owner(d, global[d]);
+        return dec.rankAt(c);
+    }
+
+    /** Local coordinates of a global element this rank owns; IllegalArgumentException naming the owner otherwise. */
+    public int[] toLocal(int... global) {
+        int owner = ownerOf(global);
+        if (owner != comm.rank())
+            throw new IllegalArgumentException("global index " + Arrays.toString(global) + " is owned by rank=" + owner + ", not rank=" + comm.rank());
+        int[] l = new int[global.length];
+        for (int d = 0; d < l.length; d++) l[d] = dec.toLocal(d, global[d]);
+        return l;
+    }
+
+    private void checkRank(int[] idx) {
+        if (idx.length != ndims())
+            throw new IllegalArgumentException("index " + Arrays.toString(idx) + " has " + idx.length + " coordinates, array has ndims=" + ndims());
+    }
+
+    private void checkGlobal(int[] global) {
+        checkRank(global);
+        for (int d = 0; d < global.length; d++)
+            if (global[d] < 0 || global[d] >= dec.gsize(d))
+                throw new IndexOutOfBoundsException("global index " + Arrays.toString(global) + " outside shape=" + Arrays.toString(dec.gsizes()));
+    }
+
+    // ---- collective operations ----------------------------------------------------------------------
+
+    /** Collective: fills the ghost cells from the neighbours' edges (BLOCK/NONE dimensions; the global boundary's ghosts are left alone). */
+    public void exchangeGhosts() {
+        Ghosts.exchange(this);
+    }
+
+    /** Collective write, in the format of the file name (".npy" is NPY, anything else RAW), default hints. */
+    public void write(Path path) throws IOException { write(path, Format.of(path), Hints.none()); }
+
+    public void write(Path path, Format format) throws IOException { write(path, format, Hints.none()); }
+
+    /**
+     * Collective write of the global array: the file is created or truncated to the array's size; for NPY
+     * rank 0 writes the header (native byte order, C order) and the data follows at its 64-byte boundary.
+     */
+    public void write(Path path, Format format, Hints hints) throws IOException { ArrayIo.write(this, path, format, hints, Chunks.DEFAULT_BYTES); }
+
+    /** Collective read, in the format of the file name (".npy" is NPY, anything else RAW), default hints. */
+    public void read(Path path) throws IOException { read(path, Format.of(path), Hints.none()); }
+
+    public void read(Path path, Hints hints) throws IOException { read(path, Format.of(path), hints); }
+
+    /**
+     * Collective read of the global array into every rank's local block (ghost cells untouched), whatever
+     * number of ranks and distribution wrote it. NPY: the file's dtype and shape must be this array's (any
+     * byte order, C or Fortran order, format 1.0-3.0); RAW: the file's size must be the array's.
+     */
+    public void read(Path path, Format format, Hints hints) throws IOException { ArrayIo.read(this, path, format, hints, Chunks.DEFAULT_BYTES); }
+}

@@ -1,0 +1,96 @@
+package org.jpio.array;
+
+import java.lang.reflect.Array;
+import java.util.Arrays;
+import org.jpio.io.ElementType;
+
+/**
+ * Test values of a distributed array: the element at global C-order position p holds {@link #value},
+ * so every rank knows what every element must be without talking to the others. Ghost cells hold a
+ * sentinel that reads must leave alone.
+ */
+final class Fill {
+    private Fill() { }
+
+    /** The value of global position p (narrow types wrap as a cast does). */
+    static Object value(ElementType t, long p) {
+        long v = p * 7 + 3;
+        return switch (t) {
+            case BOOLEAN -> p % 3 != 1;
+            case BYTE -> (byte) v;
+            case CHAR -> (char) (v * 31);
+            case SHORT -> (short) -v;
+            case INT -> (int) (v * 1001);
+            case LONG -> v * 1_000_000_007L;
+            case FLOAT -> (float) (v * 0.25);
+            case DOUBLE -> -v * 0.125;
+        };
+    }
+
+    /** The sentinel of ghost cells and of elements not yet read. */
+    static Object sentinel(ElementType t) {
+        return switch (t) {
+            case BOOLEAN -> true;
+            case BYTE -> (byte) 0x5A;
+            case CHAR -> (char) 0xBEEF;
+            case SHORT -> (short) 0x5A5A;
+            case INT -> 0x5A5A5A5A;
+            case LONG -> 0x5A5A5A5A5A5AL;
+            case FLOAT -> Float.NaN;
+            case DOUBLE -> Double.NaN;
+        };
+    }
+
+    /** Global C-order position of global coordinates. */
+    static long position(int[] shape, int[] g) {
+        long p = 0;
+        for (int d = 0; d < shape.length; d++) p = p * shape[d] + g[d];
+        return p;
+    }
+
+    /** Every cell (ghosts too) to the sentinel. */
+    static void clear(DistributedArray a) {
+        Object data = a.data();
+        Object s = sentinel(a.elementType());
+        for (int i = 0; i < Array.getLength(data); i++) Array.set(data, i, s);
+    }
+
+    /** Sentinels in the ghosts, values in the owned elements. */
+    static void fill(DistributedArray a) {
+        clear(a);
+        forEachOwned(a, (local, global) -> Array.set(a.data(), a.index(local), value(a.elementType(), position(a.globalShape(), global))));
+    }
+
+    /** Checks owned elements hold their values and ghosts still hold the sentinel; the message names the first wrong one. */
+    static void check(DistributedArray a, String context) {
+        Object data = a.data();
+        boolean[] owned = new boolean[Array.getLength(data)];
+        forEachOwned(a, (local, global) -> {
+            int i = a.index(local);
+            owned[i] = true;
+            Object want = value(a.elementType(), position(a.globalShape(), global));
+            if (!Array.get(data, i).equals(want))
+                throw new AssertionError("global " + Arrays.toString(global) + " (local " + Arrays.toString(local) + ") holds " + Array.get(data, i)
+                        + " expected " + want + ": " + a + " " + context);
+        });
+        Object s = sentinel(a.elementType());
+        for (int i = 0; i < owned.length; i++)
+            if (!owned[i] && !Array.get(data, i).equals(s))
+                throw new AssertionError("ghost cell " + i + " changed to " + Array.get(data, i) + ": " + a + " " + context);
+    }
+
+    interface Visitor { void visit(int[] local, int[] global); }
+
+    /** Every owned element, C order over the local shape. */
+    static void forEachOwned(DistributedArray a, Visitor v) {
+        int[] shape = a.localShape();
+        if (a.localCount() == 0) return;
+        int[] at = new int[shape.length];
+        while (true) {
+            v.visit(at.clone(), a.toGlobal(at));
+            int d = shape.length - 1;
+            while (d >= 0 && ++at[d] == shape[d]) at[d--] = 0;
+            if (d < 0) return;
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package org.jpio.examples.demo;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.jpio.array.DistributedArray;
+import org.jpio.comm.Comm;
+import org.jpio.comm.LocalComm;
+import org.jpio.comm.MpiComm;
+import org.jpio.io.ElementType;
+
+/**
+ * The README's main job: ranks advance a 3-D heat-diffusion stencil on a block-distributed field with
+ * ghost cells (exchanged through the Comm), write it collectively as .npy, read it back on a different
+ * number of ranks, and check every element against a serial recomputation of the same field (the stencil
+ * is evaluated identically everywhere, so the check is bit for bit). Ranks are threads of this JVM, or MPI
+ * processes when the JVM was started by mpirun (then the read uses one rank fewer, split off the world).
+ */
+public final class HeatDemo {
+    private HeatDemo() { }
+
+    /** What to run; {@code ranks}/{@code readRanks} apply to in-JVM runs (under mpirun the world decides). */
+    public record Options(int ranks, int readRanks, int[] shape, int steps, Path file) {
+        public Options {
+            if (shape == null || shape.length != 3 || Arrays.stream(shape).anyMatch(n -> n < 1))
+                throw new IllegalArgumentException("shape=" + Arrays.toString(shape) + " must be three positive sizes");
+            if (ranks < 1 || readRanks < 1) throw new IllegalArgumentException("ranks=" + ranks + " readRanks=" + readRanks + " must be >= 1");
+            if (steps < 0) throw new IllegalArgumentException("steps=" + steps + " must be >= 0");
+            if (file == null) throw new IllegalArgumentException("file must not be null");
+            shape = shape.clone();
+        }
+
+        /** The default number of readers: one fewer than the writers, two when one rank wrote. */
+        public static int readersFor(int ranks) { return ranks == 1 ? 2 : ranks - 1; }
+    }
+
+    /**
+     * What happened: in-memory mismatches are the distributed field against the serial reference before the
+     * write, read mismatches the field read back against it; both 0 on success.
+     */
+    public record Result(String mode, int ranks, int readRanks, int[] shape, int steps, Path file, long bytes,
+                         double writeSeconds, double readSeconds, long memoryMismatches, long readMismatches, double sum) {
+        public boolean ok() { return memoryMismatches == 0 && readMismatches == 0; }
+        public double writeMBps() { return bytes / 1e6 / writeSeconds; }
+        public double readMBps() { return bytes / 1e6 / readSeconds; }
+    }
+
+    /** Runs the demo (threads, or MPI processes under mpirun) and prints its report on {@code out} (world rank 0 only). */
+    public static Result run(Options o, PrintStream out) throws Exception {
+        Comm world = Comm.world();
+        return world instanceof MpiComm ? runMpi(world, o, out) : runThreads(o, out);
+    }
+
+    private static Result runThreads(Options o, PrintStream out) throws Exception {
+        out.printf("jpio heat demo: %d ranks (threads) on a %s double field, %d steps%n", o.ranks(), shape(o.shape()), o.steps());
+        double[] reference = HeatField.reference(o.shape(), o.steps());
+        List<long[]> w = LocalComm.runAndCollect(o.ranks(), comm -> simulateAndWrite(comm, o, reference));
+        List<long[]> r = LocalComm.runAndCollect(o.readRanks(), comm -> readAndVerify(comm, o, reference));
+        return report(out, "threads", o.ranks(), o.readRanks(), o, w.get(0), r.get(0), reference);
+    }
+
+    private static Result runMpi(Comm world, Options o, PrintStream out) throws Exception {
+        PrintStream quiet = world.rank() == 0 ? out : new PrintStream(PrintStream.nullOutputStream());
+        int readers = world.size() > 1 ? world.size() - 1 : 1;
+        quiet.printf("jpio heat demo: %d ranks (MPI processes) on a %s double field, %d steps%n", world.size(), shape(o.shape()), o.steps());
+        double[] reference = HeatField.reference(o.shape(), o.steps());
+        long[] w = simulateAndWrite(world, o, reference);
+        long[] r;
+        try (Comm sub = world.split(world.rank() < readers ? 0 : 1, world.rank())) {
+            r = world.rank() < readers ? readAndVerify(sub, o, reference) : new long[3];
+        }
+        long readMismatches = world.allreduce(r[0], Comm.Op.SUM);
+        long[] fromRoot = {r[1], readMismatches};
+        world.bcast(fromRoot, 0, 2, 0);
+        world.barrier();
+        return report(quiet, "mpi", world.size(), readers, o, w, new long[] {fromRoot[1], fromRoot[0]}, reference);
+    }
+
+    /** One rank's part of the run: returns {memory mismatches (all ranks), write nanoseconds (rank 0's)}. */
+    private static long[] simulateAndWrite(Comm comm, Options o, double[] reference) throws Exception {
+        DistributedArray u = DistributedArray.builder(comm, ElementType.DOUBLE, o.shape()).ghost(1).create();
+        DistributedArray next = DistributedArray.builder(comm, ElementType.DOUBLE, o.shape()).ghost(1).create();
+        int[] start = u.globalStart(), local = u.localShape();
+        double[] a = u.doubles();
+        for (int i = 0; i < local[0]; i++)
+            for (int j = 0; j < local[1]; j++)
+                for (int k = 0; k < local[2]; k++)
+                    a[u.index(i, j, k)] = HeatField.initial(start[0] + i, start[1] + j, start[2] + k, o.shape());
+        for (int s = 0; s < o.steps(); s++) {
+            u.exchangeGhosts();
+            HeatField.step(u.doubles(), next.doubles(), local);
+            DistributedArray t = u; u = next; next = t;                 // global-boundary ghosts stay 0 in both
+        }
+        long bad = comm.allreduce(mismatches(u, reference), Comm.Op.SUM);
+        comm.barrier();
+        long t0 = System.nanoTime();
+        u.write(o.file());
+        comm.barrier();
+        return new long[] {bad, System.nanoTime() - t0};
+    }
+
+    /** Reads the file on this communicator's ranks: returns {read mismatches (all ranks), read nanoseconds}. */
+    static long[] readAndVerify(Comm comm, Options o, double[] reference) throws Exception {
+        DistributedArray b = DistributedArray.create(comm, ElementType.DOUBLE, o.shape());
+        Arrays.fill(b.doubles(), Double.NaN);                           // an element the read misses cannot pass
+        comm.barrier();
+        long t0 = System.nanoTime();
+        b.read(o.file());
+        comm.barrier();
+        long nanos = System.nanoTime() - t0;
+        return new long[] {comm.allreduce(mismatches(b, reference), Comm.Op.SUM), nanos};
+    }
+
+    /** Owned elements that differ from the reference bit for bit. */
+    static long mismatches(DistributedArray a, double[] reference) {
+        int[] start = a.globalStart(), local = a.localShape(), shape = a.globalShape();
+        double[] d = a.doubles();
+        long bad = 0;
+        for (int i = 0; i < local[0]; i++)
+            for (int j = 0; j < local[1]; j++)
+                for (int k = 0; k < local[2]; k++) {
+                    double want = reference[((start[0] + i) * shape[1] + start[1] + j) * shape[2] + start[2] + k];
+                    if (Double.doubleToRawLongBits(d[a.index(i, j, k)]) != Double.doubleToRawLongBits(want)) bad++;
+                }
+        return bad;
+    }
+
+    private static Result report(PrintStream out, String mode, int ranks, int readers, Options o, long[] w, long[] r, double[] reference) {
+        long bytes = 8L * reference.length;
+        double sum = 0;
+        for (double x : reference) sum += x;
+        Result res = new Result(mode, ranks, readers, o.shape(), o.steps(), o.file().toAbsolutePath(), bytes,
+                w[1] / 1e9, r[1] / 1e9, w[0], r[0], sum);
+        out.printf("wrote %s (%.2f MB) with %d ranks in %.3f s: %.1f MB/s%n", res.file(), bytes / 1e6, ranks, res.writeSeconds(), res.writeMBps());
+        out.printf("read it back with %d ranks in %.3f s: %.1f MB/s%n", readers, res.readSeconds(), res.readMBps());
+        out.printf("verified %d elements against a serial recomputation: %d wrong in memory, %d wrong after the read -> %s%n",
+                reference.length, res.memoryMismatches(), res.readMismatches(), res.ok() ? "OK" : "FAILED");
+        out.printf("field sum = %.10g; load it with numpy:%n", sum);
+        out.printf("  python3 -c \"import numpy; a=numpy.load('%s'); print(a.shape, a.dtype, a.sum())\"%n", res.file());
+        return res;
+    }
+
+    private static String shape(int[] s) {
+        return s[0] + "x" + s[1] + "x" + s[2];
+    }
+}
