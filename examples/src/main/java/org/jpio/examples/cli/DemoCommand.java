@@ -7,8 +7,8 @@ import org.jpio.examples.demo.BulkDemo;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code jpio demo}: runs the demo class; exit status 0 only when every element read back is right. */
-@Command(name = "demo", mixinStandardHelpOptions = true,
+/** {@code jpio bulk-demo}: the bulk tier's demo (the main demo before the collective tier existed); exit status 0 only when every element read back is right. */
+@Command(name = "bulk-demo", mixinStandardHelpOptions = true,
         description = "Threads write a block-distributed long[] into one shared file, read it back and verify it.")
 public final class DemoCommand implements Callable<Integer> {
     @Option(names = {"-t", "--threads"}, defaultValue = "4", description = "Ranks (threads). Default: ${DEFAULT-VALUE}.")

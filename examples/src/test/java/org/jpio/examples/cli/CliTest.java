@@ -44,7 +44,7 @@ class CliTest {
     @Test
     void demoWritesReadsAndVerifies(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("demo.bin");
-        Run r = runPrintingToSystemOut("demo", "--threads", "3", "--size", "1m", "--file", file.toString());
+        Run r = runPrintingToSystemOut("bulk-demo", "--threads", "3", "--size", "1m", "--file", file.toString());
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().contains("all 131072 elements correct"), r.out());
         assertEquals(1L << 20, Files.size(file));
@@ -52,7 +52,7 @@ class CliTest {
 
     @Test
     void demoRejectsSizesThatAreNotLongArrays() {
-        Run r = runPrintingToSystemOut("demo", "--size", "12");
+        Run r = runPrintingToSystemOut("bulk-demo", "--size", "12");
         assertEquals(2, r.status());
         assertTrue(r.err().contains("size=12"), r.err());
     }
