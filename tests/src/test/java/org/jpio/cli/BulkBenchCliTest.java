@@ -78,6 +78,20 @@ class BulkBenchCliTest {
 
     @Test
     @Timeout(60)
+    void coldRunDropsTheCacheAndStillVerifies(@TempDir Path dir) throws Exception {
+        Result r = jpio(dir, "bench", "bulk", "--size", "64k", "--repeat", "1", "--warmup", "0", "-p", "1", "-t", "0",
+                "--rows", "encode-decode", "--cold", "--json", "--dir", dir.toString());
+        assertEquals(0, r.status(), "exit status; stderr: " + r.err());
+        assertEquals(2, r.out().size(), r.out().toString()); // c and encode-decode
+        for (String line : r.out()) {
+            Map<String, String> row = FlatJson.parse(line);
+            assertEquals("cold", row.get("cache"), line);
+            assertEquals("true", row.get("verified"), line);
+        }
+    }
+
+    @Test
+    @Timeout(60)
     void badArgumentsFailWithContextBeforeRunning(@TempDir Path dir) throws Exception {
         Result r = jpio(dir, "bench", "bulk", "--size", "10", "--json");
         assertEquals(2, r.status());

@@ -35,6 +35,7 @@ public final class BulkBench {
         this.sink = sink;
         this.cacheDrop = new CacheDrop(c.binary());
         this.file = config.dir().resolve("jpio-bench-bulk-" + ProcessHandle.current().pid() + ".bin");
+        file.toFile().deleteOnExit(); // also when interrupted (SIGINT/SIGTERM run the shutdown hooks)
         if (config.cold() && c.unavailableReason().isPresent())
             throw new IllegalArgumentException("--cold drops the page cache with bulk_baseline, which is unavailable: " + c.unavailableReason().get());
         if (!Files.isDirectory(config.dir())) throw new IllegalArgumentException("dir=" + config.dir() + " is not a directory");
@@ -168,6 +169,7 @@ public final class BulkBench {
             this.p = p;
             this.bytes = bytes;
             this.cfile = file.resolveSibling(file.getFileName() + "-c-" + bytes);
+            cfile.toFile().deleteOnExit();
             if (c.unavailableReason().isPresent()) return;
             try {
                 Files.deleteIfExists(cfile);
