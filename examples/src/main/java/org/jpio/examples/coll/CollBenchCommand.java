@@ -50,6 +50,10 @@ public final class CollBenchCommand implements Callable<Integer> {
     @Option(names = "--repeat", defaultValue = "3", description = "Rounds; rates and ratios are medians over rounds. Default: ${DEFAULT-VALUE}.")
     int repeat;
 
+    @Option(names = "--warmup", defaultValue = "1",
+            description = "Untimed rounds of every jpio row first (JIT warm-up; the C peers need none). Default: ${DEFAULT-VALUE}.")
+    int warmup;
+
     @Option(names = "--file", description = "Keep the file at this path. Default: a temporary file, removed afterwards.")
     Path file;
 
@@ -64,6 +68,7 @@ public final class CollBenchCommand implements Callable<Integer> {
             default -> throw new IllegalArgumentException("--type=" + type + " must be int or double");
         };
         if (repeat < 1) throw new IllegalArgumentException("--repeat=" + repeat + " must be >= 1");
+        if (warmup < 0) throw new IllegalArgumentException("--warmup=" + warmup + " must be >= 0");
         Map<String, String> hints = new LinkedHashMap<>(Hints.parse(hintArgs).asMap());
         hints.keySet().retainAll(keysGiven());
         Comm world = Comm.world();
@@ -77,7 +82,7 @@ public final class CollBenchCommand implements Callable<Integer> {
         boolean print = world.rank() == 0;
         Map<String, List<CollBench.Result>> rows = new LinkedHashMap<>();
         try {
-            for (int round = 0; round < repeat; round++) {
+            for (int round = -warmup; round < repeat; round++) {
                 for (String b : backends) {
                     CollBench.Result r;
                     if (mpi) {
@@ -86,8 +91,10 @@ public final class CollBenchCommand implements Callable<Integer> {
                         Path ff = f;
                         r = LocalComm.runAndCollect(n, c -> CollBench.run(c, dims, t, b, ff, hints)).get(0);
                     }
-                    rows.computeIfAbsent(r.name(), k -> new ArrayList<>()).add(r);
+                    if (round >= 0) rows.computeIfAbsent(r.name(), k -> new ArrayList<>()).add(r);
+                    else if (r.errors() != 0) throw new IllegalStateException("warm-up round of " + r.name() + ": " + r.errors() + " elements read back wrong");
                 }
+                if (round < 0) continue;
                 for (String p : peerList) {
                     CollBench.Result r = Peer.run(p, n, dims, type, f, hints);
                     rows.computeIfAbsent(r.name(), k -> new ArrayList<>()).add(r);
@@ -102,9 +109,9 @@ public final class CollBenchCommand implements Callable<Integer> {
         List<String> out = new ArrayList<>();
         long bytes = rows.values().iterator().next().get(0).bytes();
         if (!json) {
-            out.add(String.format(Locale.ROOT, "bench coll: %s %s (%.1f MiB), %d %s, hints %s, median of %d round(s), page cache warm as in coll_perf",
+            out.add(String.format(Locale.ROOT, "bench coll: %s %s (%.1f MiB), %d %s, hints %s, median of %d round(s) after %d untimed jpio round(s), page cache warm as in coll_perf",
                     dims[0] + "x" + dims[1] + "x" + dims[2], type, bytes / 1048576.0, n, mpi ? "MPI processes" : "ranks as threads in one JVM (peers: MPI processes)",
-                    hints, repeat));
+                    hints, repeat, warmup));
             out.add(String.format(Locale.ROOT, "%-24s %12s %12s %9s %9s  %s", "row", "write MiB/s", "read MiB/s", "write x", "read x", "ratio to " + base + "; choice"));
         }
         for (Map.Entry<String, List<CollBench.Result>> e : rows.entrySet()) {
