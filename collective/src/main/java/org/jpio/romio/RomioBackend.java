@@ -50,10 +50,23 @@ public final class RomioBackend {
         return RomioNative.libraryVersion();
     }
 
-    /** True when MPI has the nonblocking collective file routines (MPI-3.1, MPI_File_iread_all). */
-    public static boolean hasNonblockingCollective() {
+    /**
+     * Empty when the nonblocking collective file routines (MPI_File_iread_all, iwrite_all and their
+     * {@code _at} forms) can be used; otherwise why not. They need MPI-3.1; and Open MPI 4.1's
+     * {@code romio321} component crashes in all four (a NULL ADIO function: SIGSEGV in
+     * MPIOI_File_iwrite_all, also from plain C), so under that component they are refused instead of
+     * taking the JVM down. The component is known from {@code OMPI_MCA_io}, which {@code mpirun --mca io}
+     * sets; a component chosen in an MCA parameter file is not seen.
+     */
+    public static Optional<String> nonblockingCollectiveProblem() {
         require();
-        return RomioNative.hasNonblockingCollective();
+        if (!RomioNative.hasNonblockingCollective())
+            return Optional.of("nonblocking collective file routines need MPI-3.1; this MPI is " + RomioNative.libraryVersion());
+        String io = System.getenv("OMPI_MCA_io");
+        if (RomioNative.libraryVersion().startsWith("Open MPI") && io != null && io.contains("romio"))
+            return Optional.of("Open MPI's " + io + " component crashes in MPI_File_iread_all/iwrite_all (SIGSEGV, "
+                + "also from C); use OMPIO (the default io component) or the blocking collective routines");
+        return Optional.empty();
     }
 
     /**

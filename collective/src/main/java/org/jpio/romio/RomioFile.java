@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.jpio.io.ElementType;
 
@@ -166,13 +167,14 @@ public final class RomioFile implements AutoCloseable {
      * Starts the nonblocking form of {@code op} (MPI_File_iread ... MPI_File_iwrite_at_all) on the
      * buffer's remaining bytes. The buffer must not be touched until the request completes; the request
      * keeps it reachable and advances its position on completion. Collective forms need MPI-3.1
-     * ({@link RomioBackend#hasNonblockingCollective()}); otherwise UnsupportedOperationException.
+     * ({@link RomioBackend#nonblockingCollectiveProblem()}); otherwise UnsupportedOperationException.
      */
     public RomioRequest start(Xfer op, long offset, ByteBuffer buffer, ElementType type) throws IOException {
         ensureOpen();
-        if (op.isCollective() && !RomioNative.hasNonblockingCollective())
-            throw new UnsupportedOperationException(op.mpiNonblockingName() + " needs MPI-3.1; this MPI is "
-                + RomioNative.libraryVersion() + ": path=" + path);
+        if (op.isCollective()) {
+            Optional<String> why = RomioBackend.nonblockingCollectiveProblem();
+            if (why.isPresent()) throw new UnsupportedOperationException(op.mpiNonblockingName() + ": " + why.get() + ": path=" + path);
+        }
         int count = checkBuffer(op, offset, buffer, type);
         long req = RomioErrors.check(
             RomioNative.istart(op.code(), fh, offset, buffer, buffer.position(), count, RomioNative.elementType(type.ordinal())),
