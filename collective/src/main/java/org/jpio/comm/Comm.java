@@ -128,6 +128,16 @@ public interface Comm extends AutoCloseable {
         return t.getClass().getSimpleName() + (m == null ? "" : ": " + m);
     }
 
+    /**
+     * The world communicator of this process: {@link MpiComm#world()} when the JVM was started by an MPI
+     * launcher (mpirun/mpiexec/srun leave OMPI_COMM_WORLD_SIZE, PMI_SIZE, PMIX_RANK or MPI_LOCALNRANKS in
+     * the environment), otherwise a one-rank {@link SelfComm}. Under a launcher a missing MPI bridge is an
+     * error naming what is missing, never a silent single rank.
+     */
+    static Comm world() {
+        return MpiLaunch.detect(System.getenv()).isPresent() ? MpiComm.world() : SelfComm.create();
+    }
+
     /** Type of a buffer argument; IllegalArgumentException when it is not a primitive array. */
     static ElementType typeOf(Object buf) { return ElementType.of(buf); }
 }

@@ -1,0 +1,113 @@
+package org.jpio.comm;
+
+import org.jpio.io.ElementType;
+
+/**
+ * Argument checks shared by every {@link Comm} implementation, so a bad call fails the same way (an
+ * IllegalArgumentException naming the argument, before any element moves) whatever carries the bytes.
+ */
+final class Args {
+    private Args() { }
+
+    /** The element type of a send/receive pair, which must be primitive arrays of one type. */
+    static ElementType sameType(String op, Object send, Object recv) {
+        ElementType s = type(op, "send", send);
+        ElementType r = type(op, "recv", recv);
+        if (s != r)
+            throw new IllegalArgumentException(op + ": send type=" + send.getClass().getTypeName()
+                    + " but recv type=" + recv.getClass().getTypeName() + " (must be equal)");
+        return s;
+    }
+
+    static ElementType type(String op, String what, Object buf) {
+        try {
+            return ElementType.of(buf);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(op + ": " + what + ": " + e.getMessage(), e);
+        }
+    }
+
+    static void range(String op, String what, Object buf, int index, int count) {
+        int len = ElementType.of(buf).length(buf);
+        if (index < 0 || count < 0 || index > len - count)
+            throw new IllegalArgumentException(op + ": " + what + " range out of bounds: index=" + index
+                    + " count=" + count + " length=" + len);
+    }
+
+    /** counts/displs of a v-collective: one entry per rank, each range inside {@code buf}. */
+    static void vector(String op, String what, Object buf, int[] counts, int[] displs, int size) {
+        if (counts == null || displs == null)
+            throw new IllegalArgumentException(op + ": " + what + " counts and displs must not be null");
+        if (counts.length != size || displs.length != size)
+            throw new IllegalArgumentException(op + ": " + what + " counts.length=" + counts.length
+                    + " displs.length=" + displs.length + " but size=" + size);
+        for (int r = 0; r < size; r++) range(op, what + "[rank=" + r + "]", buf, displs[r], counts[r]);
+    }
+
+    /** A rank argument: 0..size-1, or also -1 (MPI_PROC_NULL) when {@code procNull}. */
+    static void rank(String op, String what, int rank, int size, boolean procNull) {
+        if ((rank < 0 || rank >= size) && !(procNull && rank == -1))
+            throw new IllegalArgumentException(op + ": " + what + "=" + rank + " outside 0.." + (size - 1)
+                    + (procNull ? " (or -1 for none)" : ""));
+    }
+
+    /** MPI forbids a send buffer that is also the receive buffer. */
+    static void distinct(String op, Object send, Object recv) {
+        if (send == recv)
+            throw new IllegalArgumentException(op + ": send and recv are the same array (buffers must not alias)");
+    }
+
+    // ---- the local checks of each collective, the same for every implementation -----------------------
+
+    static ElementType bcast(Object buf, int index, int count, int root, int size) {
+        ElementType t = type("bcast", "buf", buf);
+        range("bcast", "buf", buf, index, count);
+        rank("bcast", "root", root, size, false);
+        return t;
+    }
+
+    static ElementType allgather(Object send, int sIndex, int count, Object recv, int rIndex, int size) {
+        ElementType t = sameType("allgather", send, recv);
+        range("allgather", "send", send, sIndex, count);
+        if ((long) count * size > Integer.MAX_VALUE)
+            throw new IllegalArgumentException("allgather: count=" + count + " * size=" + size + " exceeds an array");
+        range("allgather", "recv", recv, rIndex, count * size);
+        return t;
+    }
+
+    static ElementType allgatherv(Object send, int sIndex, int count, Object recv, int[] recvCounts, int[] displs, int size) {
+        ElementType t = sameType("allgatherv", send, recv);
+        range("allgatherv", "send", send, sIndex, count);
+        vector("allgatherv", "recv", recv, recvCounts, displs, size);
+        return t;
+    }
+
+    static ElementType alltoallv(Object send, int[] sendCounts, int[] sendDispls, Object recv, int[] recvCounts,
+                                 int[] recvDispls, int size) {
+        ElementType t = sameType("alltoallv", send, recv);
+        distinct("alltoallv", send, recv);
+        vector("alltoallv", "send", send, sendCounts, sendDispls, size);
+        vector("alltoallv", "recv", recv, recvCounts, recvDispls, size);
+        return t;
+    }
+
+    static ElementType allreduce(String op, Object send, Object recv, int count, Comm.Op reduce) {
+        ElementType t = sameType(op, send, recv);
+        distinct(op, send, recv);
+        range(op, "send", send, 0, count);
+        range(op, "recv", recv, 0, count);
+        Reduction.check(op, t, reduce);
+        return t;
+    }
+
+    /** The element type of a sendrecv; both halves, where present, must have the same. */
+    static ElementType sendrecv(Object send, int sIndex, int sCount, int dest, Object recv, int rIndex, int rCount,
+                                int source, int size) {
+        rank("sendrecv", "dest", dest, size, true);
+        rank("sendrecv", "source", source, size, true);
+        if (dest >= 0) range("sendrecv", "send", send, sIndex, sCount);
+        if (source >= 0) range("sendrecv", "recv", recv, rIndex, rCount);
+        if (dest >= 0 && source >= 0) return sameType("sendrecv", send, recv);
+        return dest >= 0 ? type("sendrecv", "send", send) : source >= 0 ? type("sendrecv", "recv", recv) : null;
+    }
+}

@@ -1,0 +1,58 @@
+package org.jpio.comm;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * What the ranks of one local communicator share: the rendezvous of its collectives, one mailbox per
+ * rank for {@code sendrecv}, and the map from its ranks to the team's (world) ranks.
+ */
+final class Group {
+    final Team team;
+    private final int[] worldRanks;
+    final Rendezvous rendezvous;
+    final Mailbox[] mailboxes;
+    private final AtomicInteger closed = new AtomicInteger();
+
+    Group(Team team, int[] worldRanks) {
+        this.team = team;
+        this.worldRanks = worldRanks.clone();
+        this.rendezvous = new Rendezvous(this);
+        this.mailboxes = new Mailbox[worldRanks.length];
+        for (int r = 0; r < mailboxes.length; r++) mailboxes[r] = new Mailbox(this, worldRanks.length);
+        team.register(rendezvous);
+        for (Mailbox m : mailboxes) team.register(m);
+    }
+
+    int size() { return worldRanks.length; }
+
+    int worldRank(int rank) { return worldRanks[rank]; }
+
+    /** Why a collective over all ranks cannot complete, or null. */
+    String broken() { return team.broken(worldRanks); }
+
+    /** Why an exchange with {@code peer} cannot complete, or null. */
+    String broken(int peer) { return team.broken(new int[] {worldRanks[peer]}); }
+
+    /** One rank closed its handle; once all have, the team stops tracking this group. */
+    void closedBy() {
+        if (closed.incrementAndGet() == worldRanks.length) {
+            team.unregister(rendezvous);
+            for (Mailbox m : mailboxes) team.unregister(m);
+        }
+    }
+
+    static CollectiveException brokenException(String op, String why) {
+        return new CollectiveException(op, List.of(why), null);
+    }
+
+    /** Object.wait on a monitor the caller holds; an interrupt becomes a CollectiveException (flag kept). */
+    static void await(Object monitor, String op) {
+        try {
+            monitor.wait();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CollectiveException(op, List.of("interrupted while waiting"), e);
+        }
+    }
+}

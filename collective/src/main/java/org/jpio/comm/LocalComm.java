@@ -1,0 +1,287 @@
+package org.jpio.comm;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import org.jpio.io.ElementType;
+
+/**
+ * Ranks as threads of one JVM. Collectives move elements with {@code System.arraycopy} straight from each
+ * sender's array into each receiver's: every rank deposits a description of its arguments at the
+ * communicator's {@link Rendezvous}, all ranks copy what they need out of the others' arrays, and a
+ * second rendezvous keeps every sender's array untouched until all receivers are done with it.
+ *
+ * <p>The deposits also let every rank check the call as a whole before any element moves: all ranks in
+ * the same collective, same element type, matching counts. A rank whose own arguments are bad throws
+ * IllegalArgumentException, and every other rank a {@link CollectiveException} naming it.
+ *
+ * <p>Use {@link #run} (or {@link #runAndCollect}) to run an SPMD body on n threads. A rank whose body
+ * throws breaks every wait of the run, and a rank whose body returns breaks the waits that need it, so
+ * a peer blocked in a collective gets a {@link CollectiveException} instead of hanging.
+ */
+public final class LocalComm implements Comm {
+
+    /** An SPMD body: runs once per rank. */
+    @FunctionalInterface
+    public interface Body { void run(Comm comm) throws Exception; }
+
+    /** An SPMD body with a per-rank result. */
+    @FunctionalInterface
+    public interface RankFunction<T> { T apply(Comm comm) throws Exception; }
+
+    private final Group group;
+    private final int rank;
+    private boolean closed;
+
+    LocalComm(Group group, int rank) {
+        this.group = group;
+        this.rank = rank;
+    }
+
+    /** A communicator of one rank on the calling thread (what {@link SelfComm} uses). */
+    static LocalComm single() {
+        return new LocalComm(new Group(new Team(), new int[] {0}), 0);
+    }
+
+    /**
+     * Runs {@code body} on {@code n} threads, one per rank of a fresh world communicator, and returns when
+     * all have finished. The first failure of any rank is rethrown (later ones are attached as suppressed);
+     * the other ranks are released from their waits with a {@link CollectiveException}.
+     */
+    public static void run(int n, Body body) throws Exception {
+        runAndCollect(n, c -> { body.run(c); return null; });
+    }
+
+    /** Like {@link #run}; returns each rank's result, indexed by rank. */
+    public static <T> List<T> runAndCollect(int n, RankFunction<T> body) throws Exception {
+        if (n < 1) throw new IllegalArgumentException("LocalComm.run: size=" + n + " must be at least 1");
+        int[] ranks = new int[n];
+        Arrays.setAll(ranks, r -> r);
+        Team team = new Team();
+        Group world = new Group(team, ranks);
+        Object[] results = new Object[n];
+        Throwable[] failures = new Throwable[n];
+        Thread[] threads = new Thread[n];
+        for (int r = 0; r < n; r++) {
+            int me = r;
+            threads[r] = new Thread(() -> {
+                try {
+                    results[me] = body.apply(new LocalComm(world, me));
+                    team.depart(me);
+                } catch (Throwable t) {
+                    failures[me] = t;
+                    team.abort(me, t);
+                }
+            }, "jpio-rank-" + r);
+            threads[r].setDaemon(true);
+        }
+        for (Thread t : threads) t.start();
+        try {
+            for (Thread t : threads) t.join();
+        } catch (InterruptedException e) {
+            team.abort(-1, e);
+            for (Thread t : threads) t.interrupt();
+            throw e;
+        }
+        Throwable first = team.firstFailure();
+        if (first != null) {
+            for (int r = 0; r < n; r++)
+                if (failures[r] != null && r != team.firstRank()) first.addSuppressed(failures[r]);
+            if (first instanceof Exception e) throw e;
+            throw (Error) first;
+        }
+        @SuppressWarnings("unchecked") List<T> out = (List<T>) Arrays.asList(results);
+        return out;
+    }
+
+    @Override public int rank() { return rank; }
+
+    @Override public int size() { return group.size(); }
+
+    @Override public String hostName() { return HostName.get(); }
+
+    /** What one rank brings to a collective; {@code error} is its own argument error, if any. */
+    private record Part(String op, String error, ElementType type, Object buf, int index, int count,
+                        int[] counts, int[] displs, int[] recvCounts, int root) {
+        static Part of(String op, Object buf, int index, int count, int[] counts, int[] displs, int[] recvCounts, int root) {
+            return new Part(op, null, buf == null ? null : ElementType.of(buf), buf, index, count, counts, displs, recvCounts, root);
+        }
+    }
+
+    @Override public void barrier() {
+        begin("barrier", () -> Part.of("barrier", null, 0, 0, null, null, null, 0));
+    }
+
+    @Override public void bcast(Object buf, int index, int count, int root) {
+        Part[] p = begin("bcast", () -> {
+            Args.bcast(buf, index, count, root, size());
+            return Part.of("bcast", buf, index, count, null, null, null, root);
+        });
+        int r0 = p[0].root;
+        for (int r = 0; r < p.length; r++) {
+            if (p[r].root != r0) fail("bcast", p, "root", x -> x.root);
+        }
+        requireUniform("bcast", p);
+        if (rank != r0) System.arraycopy(p[r0].buf, p[r0].index, buf, index, count);
+        end("bcast");
+    }
+
+    @Override public void allgather(Object send, int sIndex, int count, Object recv, int rIndex) {
+        Part[] p = begin("allgather", () -> {
+            Args.allgather(send, sIndex, count, recv, rIndex, size());
+            return Part.of("allgather", send, sIndex, count, null, null, null, 0);
+        });
+        requireUniform("allgather", p);
+        for (int r = 0; r < p.length; r++) System.arraycopy(p[r].buf, p[r].index, recv, rIndex + r * count, count);
+        end("allgather");
+    }
+
+    @Override public void allgatherv(Object send, int sIndex, int count, Object recv, int[] recvCounts, int[] displs) {
+        Part[] p = begin("allgatherv", () -> {
+            Args.allgatherv(send, sIndex, count, recv, recvCounts, displs, size());
+            return Part.of("allgatherv", send, sIndex, count, null, null, recvCounts.clone(), 0);
+        });
+        requireType("allgatherv", p);
+        requirePairs("allgatherv", p, (from, to) -> p[from].count, (from, to) -> p[to].recvCounts[from]);
+        for (int r = 0; r < p.length; r++) System.arraycopy(p[r].buf, p[r].index, recv, displs[r], p[r].count);
+        end("allgatherv");
+    }
+
+    @Override public void alltoallv(Object send, int[] sendCounts, int[] sendDispls, Object recv, int[] recvCounts, int[] recvDispls) {
+        Part[] p = begin("alltoallv", () -> {
+            Args.alltoallv(send, sendCounts, sendDispls, recv, recvCounts, recvDispls, size());
+            return Part.of("alltoallv", send, 0, 0, sendCounts.clone(), sendDispls.clone(), recvCounts.clone(), 0);
+        });
+        requireType("alltoallv", p);
+        requirePairs("alltoallv", p, (from, to) -> p[from].counts[to], (from, to) -> p[to].recvCounts[from]);
+        for (int r = 0; r < p.length; r++) System.arraycopy(p[r].buf, p[r].displs[rank], recv, recvDispls[r], recvCounts[r]);
+        end("alltoallv");
+    }
+
+    @Override public void allreduce(Object send, Object recv, int count, Op op) {
+        String name = "allreduce(" + op + ")";
+        Part[] p = begin(name, () -> {
+            Args.allreduce(name, send, recv, count, op);
+            return Part.of(name, send, 0, count, null, null, null, 0);
+        });
+        requireUniform(name, p);
+        // every rank folds in rank order, so all ranks get bit-identical results (floating point too)
+        System.arraycopy(p[0].buf, 0, recv, 0, count);
+        for (int r = 1; r < p.length; r++) Reduction.combine(p[r].type, op, recv, p[r].buf, count);
+        end(name);
+    }
+
+    @Override public void sendrecv(Object send, int sIndex, int sCount, int dest, Object recv, int rIndex, int rCount, int source) {
+        open();
+        Args.sendrecv(send, sIndex, sCount, dest, recv, rIndex, rCount, source, size());
+        Mailbox.Message out = null;
+        if (dest >= 0) {
+            out = new Mailbox.Message(rank, send, sIndex, sCount);
+            group.mailboxes[dest].post(out);
+        }
+        String recvError = null;
+        if (source >= 0) {
+            Mailbox box = group.mailboxes[rank];
+            Mailbox.Message in = box.take(source, "sendrecv");
+            if (in.buf.getClass() != recv.getClass())
+                recvError = "rank=" + rank + " receives type=" + recv.getClass().getTypeName() + " but rank=" + source
+                        + " sent type=" + in.buf.getClass().getTypeName();
+            else if (in.count > rCount)
+                recvError = "rank=" + rank + " receives rCount=" + rCount + " but rank=" + source + " sent count=" + in.count
+                        + " (message truncated)";
+            else System.arraycopy(in.buf, in.index, recv, rIndex, in.count);
+            box.consumed(in, recvError);
+        }
+        String sendError = out == null ? null : group.mailboxes[dest].awaitConsumed(out, dest, "sendrecv");
+        String error = recvError != null ? recvError : sendError;
+        if (error != null) throw new IllegalArgumentException("sendrecv: " + error);
+    }
+
+    @Override public Comm split(int color, int key) {
+        Part[] p = begin("split", () -> Part.of("split", null, 0, 0, new int[] {color, key}, null, null, 0));
+        List<Integer> members = new ArrayList<>();
+        if (color >= 0) {
+            for (int r = 0; r < p.length; r++) if (p[r].counts[0] == color) members.add(r);
+            members.sort(Comparator.<Integer>comparingInt(r -> p[r].counts[1]).thenComparingInt(r -> r));
+        }
+        // the member that becomes rank 0 creates the shared group; the second exchange hands it to the rest
+        Group created = null;
+        if (!members.isEmpty() && members.get(0) == rank)
+            created = new Group(group.team, members.stream().mapToInt(group::worldRank).toArray());
+        Object[] groups = group.rendezvous.exchange(rank, created, "split");
+        if (color < 0) return null;
+        return new LocalComm((Group) groups[members.get(0)], members.indexOf(rank));
+    }
+
+    /** Releases this rank's handle; a split communicator is forgotten once every member has closed it. */
+    @Override public void close() {
+        if (closed) return;
+        closed = true;
+        group.closedBy();
+    }
+
+    // ---- the two rendezvous of a collective and the whole-call checks ---------------------------------
+
+    private interface Check { Part make(); }
+
+    /** Checks this rank's arguments, deposits them and returns every rank's, after the all-ranks checks. */
+    private Part[] begin(String op, Check check) {
+        open();
+        Part mine;
+        IllegalArgumentException local = null;
+        try {
+            mine = check.make();
+        } catch (IllegalArgumentException e) {
+            local = e;
+            mine = new Part(op, e.getMessage(), null, null, 0, 0, null, null, null, 0);
+        }
+        Object[] all = group.rendezvous.exchange(rank, mine, op);
+        Part[] p = Arrays.copyOf(all, all.length, Part[].class);
+        List<String> failures = new ArrayList<>();
+        for (int r = 0; r < p.length; r++)
+            if (!p[r].op.equals(op)) failures.add("rank=" + r + " called " + p[r].op + " while rank=" + rank + " called " + op);
+        if (!failures.isEmpty()) throw new CollectiveException(op + " (collective mismatch)", failures, null);
+        for (int r = 0; r < p.length; r++) if (p[r].error != null) failures.add("rank=" + r + ": " + p[r].error);
+        if (local != null) throw local;
+        if (!failures.isEmpty()) throw new CollectiveException(op, failures, null);
+        return p;
+    }
+
+    /** Second rendezvous: after it no rank reads another's array any more. */
+    private void end(String op) {
+        group.rendezvous.exchange(rank, null, op);
+    }
+
+    private void open() {
+        if (closed) throw new IllegalStateException("communicator is closed: rank=" + rank + " size=" + size());
+    }
+
+    private static void requireType(String op, Part[] p) {
+        for (Part x : p) if (x.type != p[0].type) fail(op, p, "type", y -> y.type);
+    }
+
+    private static void requireUniform(String op, Part[] p) {
+        requireType(op, p);
+        for (Part x : p) if (x.count != p[0].count) fail(op, p, "count", y -> y.count);
+    }
+
+    private interface PairValue { int get(int from, int to); }
+
+    /** What each rank sends to each other must be what that one expects from it. */
+    private static void requirePairs(String op, Part[] p, PairValue sent, PairValue expected) {
+        List<String> bad = new ArrayList<>();
+        for (int from = 0; from < p.length; from++)
+            for (int to = 0; to < p.length; to++)
+                if (sent.get(from, to) != expected.get(from, to))
+                    bad.add("rank=" + from + " sends count=" + sent.get(from, to) + " to rank=" + to
+                            + " which expects count=" + expected.get(from, to));
+        if (!bad.isEmpty()) throw new CollectiveException(op, bad, null);
+    }
+
+    private static void fail(String op, Part[] p, String what, java.util.function.Function<Part, Object> value) {
+        List<String> all = new ArrayList<>();
+        for (int r = 0; r < p.length; r++) all.add("rank=" + r + " " + what + "=" + value.apply(p[r]));
+        throw new CollectiveException(op, List.of(what + " must be equal on all ranks: " + String.join(", ", all)), null);
+    }
+}

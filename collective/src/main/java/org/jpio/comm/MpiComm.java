@@ -1,0 +1,185 @@
+package org.jpio.comm;
+
+import java.lang.reflect.Field;
+import org.jpio.engine.NativeLibrary;
+import org.jpio.io.ElementType;
+
+/**
+ * A communicator of MPI processes, through jpio's own JNI bridge ({@code libjpiompi.so}, built with
+ * mpicc against the installed MPI). Arguments are checked here, in Java, before any native call; the
+ * bridge pins the arrays and calls MPI on them directly. MPI errors become {@link MpiException}s
+ * (communicators are switched to MPI_ERRORS_RETURN).
+ *
+ * <p>MPI is initialised on first use with MPI_Init_thread(MPI_THREAD_MULTIPLE) unless the process already
+ * did (for instance through Open MPI's mpi.jar); it is finalised at JVM shutdown only if jpio initialised
+ * it. {@link #threadLevel()} tells what MPI provided: below MPI_THREAD_MULTIPLE, call a communicator from
+ * one thread at a time.
+ *
+ * <p>Unlike {@link LocalComm}, a bad argument on one rank fails only that rank (MPI offers no way to
+ * release the peers without an extra round trip per call); the others wait in the collective as they
+ * would in C. Use {@link Comm#agree} around operations whose failure must be seen by all ranks.
+ */
+public final class MpiComm implements Comm {
+    private static final String LIBRARY = "jpiompi";
+    private static MpiComm world;
+    private static int threadLevel = -1;
+
+    private final long handle;
+    private final int rank;
+    private final int size;
+    private final boolean freeOnClose;
+    private boolean closed;
+
+    private MpiComm(long handle, boolean freeOnClose) {
+        this.handle = handle;
+        this.rank = MpiNative.rank(handle);
+        this.size = MpiNative.size(handle);
+        this.freeOnClose = freeOnClose;
+    }
+
+    /** MPI_COMM_WORLD, initialising MPI if needed. */
+    public static synchronized MpiComm world() {
+        if (world == null) {
+            start();
+            world = new MpiComm(MpiNative.world(), false);
+        }
+        return world;
+    }
+
+    /**
+     * Works on the communicator of an {@code mpi.Intracomm} of Open MPI's Java bindings (mpi.jar), e.g.
+     * {@code MPI.COMM_WORLD} after {@code MPI.Init}: the same MPI communicator, not a copy, so jpio's
+     * collectives and the caller's mpiJava calls can be mixed. The bindings keep the C handle (a pointer
+     * in Open MPI) in the protected field {@code mpi.Comm.handle}, read here by reflection so that jpio has
+     * no compile-time dependency on mpi.jar. Closing the result does not free the communicator: it stays
+     * the caller's.
+     */
+    public static MpiComm adopt(Object intracomm) {
+        if (intracomm == null) throw new IllegalArgumentException("adopt: intracomm is null");
+        Class<?> comm = null;
+        boolean intra = false;
+        for (Class<?> c = intracomm.getClass(); c != null; c = c.getSuperclass()) {
+            if (c.getName().equals("mpi.Intracomm")) intra = true;
+            if (c.getName().equals("mpi.Comm")) comm = c;
+        }
+        if (comm == null || !intra)
+            throw new IllegalArgumentException("adopt: class=" + intracomm.getClass().getName()
+                    + " is not an mpi.Intracomm of Open MPI's Java bindings");
+        long pointer;
+        try {
+            Field f = comm.getDeclaredField("handle");
+            f.setAccessible(true);
+            pointer = f.getLong(intracomm);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new IllegalArgumentException("adopt: cannot read mpi.Comm.handle of class="
+                    + intracomm.getClass().getName() + ": " + e, e);
+        }
+        if (pointer == 0) throw new IllegalArgumentException("adopt: communicator handle is null (MPI.Init not called, or freed)");
+        synchronized (MpiComm.class) { start(); }
+        return new MpiComm(MpiNative.fromOpenMpiHandle(pointer), false);
+    }
+
+    /** The thread support MPI provided (MPI_THREAD_SINGLE..MPI_THREAD_MULTIPLE as MPI numbers them). */
+    public static synchronized int threadLevel() {
+        start();
+        return threadLevel;
+    }
+
+    /** Whether MPI provided MPI_THREAD_MULTIPLE. */
+    public static synchronized boolean threadMultiple() {
+        start();
+        return threadLevel >= MpiNative.threadMultiple();
+    }
+
+    private static void start() {
+        if (threadLevel >= 0) return;
+        String launched = MpiLaunch.detect(System.getenv()).orElse("no MPI launcher variable set");
+        NativeLibrary.load(LIBRARY).ifPresent(why -> {
+            throw new IllegalStateException("MPI: cannot load lib" + LIBRARY + ".so (jpio's MPI bridge, built by `make -C native`"
+                    + " with mpicc): " + why + "; launcher: " + launched);
+        });
+        threadLevel = MpiNative.init();
+        if (MpiNative.initialisedHere())
+            Runtime.getRuntime().addShutdownHook(new Thread(MpiNative::finalizeIfInitialisedHere, "jpio-mpi-finalize"));
+    }
+
+    /**
+     * The communicator's Fortran handle (MPI_Comm_c2f), for other native code of jpio (the ROMIO backend)
+     * to reach the same communicator with MPI_Comm_f2c. It is an integer under every MPI, which is why it
+     * is used instead of the C handle (a pointer in Open MPI, an int in MPICH).
+     */
+    public long handle() {
+        open();
+        return handle;
+    }
+
+    @Override public int rank() { return rank; }
+
+    @Override public int size() { return size; }
+
+    @Override public String hostName() { return MpiNative.processorName(); }
+
+    @Override public void barrier() {
+        open();
+        MpiNative.barrier(handle);
+    }
+
+    @Override public void bcast(Object buf, int index, int count, int root) {
+        open();
+        ElementType t = Args.bcast(buf, index, count, root, size);
+        MpiNative.bcast(handle, buf, offset(t, index), count, t.ordinal(), root);
+    }
+
+    @Override public void allgather(Object send, int sIndex, int count, Object recv, int rIndex) {
+        open();
+        ElementType t = Args.allgather(send, sIndex, count, recv, rIndex, size);
+        MpiNative.allgather(handle, send, offset(t, sIndex), count, recv, offset(t, rIndex), t.ordinal());
+    }
+
+    @Override public void allgatherv(Object send, int sIndex, int count, Object recv, int[] recvCounts, int[] displs) {
+        open();
+        ElementType t = Args.allgatherv(send, sIndex, count, recv, recvCounts, displs, size);
+        MpiNative.allgatherv(handle, send, offset(t, sIndex), count, recv, recvCounts, displs, t.ordinal());
+    }
+
+    @Override public void alltoallv(Object send, int[] sendCounts, int[] sendDispls, Object recv, int[] recvCounts, int[] recvDispls) {
+        open();
+        ElementType t = Args.alltoallv(send, sendCounts, sendDispls, recv, recvCounts, recvDispls, size);
+        MpiNative.alltoallv(handle, send, sendCounts, sendDispls, recv, recvCounts, recvDispls, t.ordinal());
+    }
+
+    @Override public void allreduce(Object send, Object recv, int count, Op op) {
+        open();
+        ElementType t = Args.allreduce("allreduce(" + op + ")", send, recv, count, op);
+        // booleans are MPI_C_BOOL, whose or/and are the logical MPI_LOR/MPI_LAND (codes 5, 6)
+        int code = t == ElementType.BOOLEAN ? (op == Op.BOR ? 5 : 6) : op.ordinal();
+        MpiNative.allreduce(handle, send, recv, count, t.ordinal(), code);
+    }
+
+    @Override public void sendrecv(Object send, int sIndex, int sCount, int dest, Object recv, int rIndex, int rCount, int source) {
+        open();
+        ElementType t = Args.sendrecv(send, sIndex, sCount, dest, recv, rIndex, rCount, source, size);
+        if (t == null) return; // both halves MPI_PROC_NULL: nothing to do, as in MPI
+        MpiNative.sendrecv(handle, dest >= 0 ? send : null, offset(t, sIndex), dest >= 0 ? sCount : 0, dest,
+                source >= 0 ? recv : null, offset(t, rIndex), source >= 0 ? rCount : 0, source, t.ordinal());
+    }
+
+    @Override public Comm split(int color, int key) {
+        open();
+        long h = MpiNative.split(handle, color, key);
+        return h == -1 ? null : new MpiComm(h, true);
+    }
+
+    /** Frees a communicator made by {@link #split} (MPI_Comm_free, collective); world and adopted ones stay. */
+    @Override public void close() {
+        if (closed) return;
+        closed = true;
+        if (freeOnClose) MpiNative.free(handle);
+    }
+
+    private void open() {
+        if (closed) throw new IllegalStateException("communicator is closed: rank=" + rank + " size=" + size);
+    }
+
+    private static long offset(ElementType t, int index) { return (long) index << t.shift(); }
+}

@@ -1,0 +1,147 @@
+package org.jpio.comm;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jpio.comm.Comm.Op;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** LocalComm's own behaviour: threads, release of waiting ranks, whole-call checks. */
+@Timeout(20)
+class LocalCommTest {
+
+    @Test void runAndCollectReturnsEachRanksResultInRankOrder() throws Exception {
+        List<Integer> out = LocalComm.runAndCollect(4, c -> c.rank() * 10 + c.size());
+        assertEquals(List.of(4, 14, 24, 34), out);
+    }
+
+    @Test void failingRankIsRethrownAndReleasesRanksWaitingInACollective() {
+        AtomicInteger released = new AtomicInteger();
+        IOException e = assertThrows(IOException.class, () -> LocalComm.run(4, c -> {
+            if (c.rank() == 2) throw new IOException("disk on fire");
+            try {
+                c.barrier();
+            } catch (CollectiveException x) {
+                assertTrue(x.getMessage().contains("rank=2: IOException: disk on fire"), x.getMessage());
+                released.incrementAndGet();
+                throw x;
+            }
+        }));
+        assertEquals("disk on fire", e.getMessage());
+        assertEquals(3, released.get());
+        assertEquals(3, e.getSuppressed().length);
+    }
+
+    @Test void rankThatReturnsEarlyReleasesPeersWaitingForIt() {
+        CollectiveException e = assertThrows(CollectiveException.class, () -> LocalComm.run(3, c -> {
+            if (c.rank() != 1) c.bcast(new int[1], 0, 1, 0);
+        }));
+        assertTrue(e.getMessage().contains("rank=1: returned from its LocalComm.run body"), e.getMessage());
+    }
+
+    @Test void sendrecvWaitingForAFinishedRankIsReleased() {
+        CollectiveException e = assertThrows(CollectiveException.class, () -> LocalComm.run(2, c -> {
+            if (c.rank() == 0) c.sendrecv(null, 0, 0, -1, new int[1], 0, 1, 1);
+        }));
+        assertTrue(e.getMessage().contains("rank=1"), e.getMessage());
+    }
+
+    @Test void differentCollectivesOnDifferentRanksFailOnEveryRank() {
+        AtomicInteger mismatches = new AtomicInteger();
+        assertThrows(CollectiveException.class, () -> LocalComm.run(2, c -> {
+            try {
+                if (c.rank() == 0) c.barrier();
+                else c.allreduce(1L, Op.SUM);
+            } catch (CollectiveException x) {
+                if (x.getMessage().contains("collective mismatch")) mismatches.incrementAndGet();
+                throw x;
+            }
+        }));
+        assertEquals(2, mismatches.get());
+    }
+
+    @Test void badArgumentOnOneRankIsIllegalArgumentThereAndNamedOnTheOthers() throws Exception {
+        List<String> seen = LocalComm.runAndCollect(3, c -> {
+            int[] buf = new int[4];
+            try {
+                c.bcast(buf, c.rank() == 1 ? 3 : 0, 2, 0);
+                return "none";
+            } catch (IllegalArgumentException e) {
+                return "IAE " + e.getMessage();
+            } catch (CollectiveException e) {
+                return "CE " + e.getMessage();
+            }
+        });
+        assertTrue(seen.get(1).startsWith("IAE bcast: buf range out of bounds: index=3 count=2 length=4"), seen.get(1));
+        assertTrue(seen.get(0).startsWith("CE bcast failed on 1 rank(s): rank=1: bcast: buf range"), seen.get(0));
+        assertEquals(seen.get(0), seen.get(2));
+    }
+
+    @Test void mismatchedCountsAreRejectedBeforeAnyElementMoves() throws Exception {
+        List<int[]> bufs = LocalComm.runAndCollect(2, c -> {
+            int[] buf = {c.rank() + 7, c.rank() + 7};
+            assertThrows(CollectiveException.class, () -> c.bcast(buf, 0, c.rank() + 1, 0));
+            return buf;
+        });
+        assertArrayEquals(new int[] {8, 8}, bufs.get(1));
+    }
+
+    @Test void splitCommunicatorsWorkIndependentlyAndClose() throws Exception {
+        List<Long> sums = LocalComm.runAndCollect(5, c -> {
+            try (Comm half = c.split(c.rank() % 2, -c.rank())) {
+                assertEquals(c.rank() % 2 == 0 ? 3 : 2, half.size());
+                return half.allreduce(c.rank(), Op.SUM) * 100 + half.rank();
+            }
+        });
+        // even ranks 0,2,4 keyed by -rank: rank 4 first
+        assertEquals(List.of(602L, 401L, 601L, 400L, 600L), sums);
+    }
+
+    @Test void closedCommunicatorRefusesCalls() throws Exception {
+        LocalComm.run(2, c -> {
+            Comm sub = c.split(0, 0);
+            sub.close();
+            assertThrows(IllegalStateException.class, sub::barrier);
+        });
+    }
+
+    @Test void undefinedColorGivesNull() throws Exception {
+        LocalComm.run(3, c -> {
+            Comm sub = c.split(c.rank() == 0 ? -1 : 5, 0);
+            if (c.rank() == 0) assertNull(sub);
+            else assertEquals(2, sub.size());
+        });
+    }
+
+    @Test void selfCommIsOneRankOnTheCallingThread() {
+        Comm self = SelfComm.create();
+        assertEquals(0, self.rank());
+        assertEquals(1, self.size());
+        double[] out = new double[2];
+        self.allreduce(new double[] {1.5, -2}, out, 2, Op.MIN);
+        assertArrayEquals(new double[] {1.5, -2}, out);
+        int[] r = new int[3];
+        self.sendrecv(new int[] {4, 5}, 0, 2, 0, r, 1, 2, 0);
+        assertArrayEquals(new int[] {0, 4, 5}, r);
+        assertNull(self.split(-1, 0));
+        assertEquals(1, self.split(3, 0).size());
+        assertThrows(IllegalArgumentException.class, () -> self.bcast(new int[1], 0, 1, 1));
+        assertThrows(IllegalArgumentException.class, () -> self.allreduce(new float[1], new float[1], 1, Op.BOR));
+        assertThrows(IllegalArgumentException.class, () -> self.allreduce(new boolean[1], new boolean[1], 1, Op.SUM));
+        assertSame(self.hostName(), self.hostName());
+    }
+
+    @Test void threadsShareTheRealHostName() throws Exception {
+        List<String> names = LocalComm.runAndCollect(2, Comm::hostName);
+        assertEquals(names.get(0), names.get(1));
+        assertTrue(!names.get(0).isBlank());
+    }
+}

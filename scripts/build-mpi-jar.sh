@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Builds Open MPI's Java bindings (mpi.jar) for the installed Open MPI and installs the jar into the local
+# Maven repository as org.open-mpi:mpi:<version>, so that tests can run mpiJava-style code next to jpio
+# (MpiComm.adopt). Debian ships the JNI half (libmpi_java.so in libopenmpi3/libopenmpi-dev) but not the
+# jar, so the Java sources are taken from the openmpi source package of exactly the installed version.
+# Quick no-op when the jar is already installed. Needs root (or password-less sudo) for the deb-src entry.
+#   JPIO_CACHE   where sources and the jar are kept (default ~/.cache/jpio)
+set -euo pipefail
+
+pkg=libopenmpi-dev
+if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+  echo "build-mpi-jar: $pkg is not installed (run scripts/bootstrap.sh)" >&2
+  exit 1
+fi
+src_version=$(dpkg-query -W -f='${source:Version}' "$pkg")    # e.g. 4.1.4-3 (binary may be 4.1.4-3+b1)
+version=${src_version#*:}
+version=${version%%-*}                                          # upstream version, e.g. 4.1.4
+m2=${JPIO_M2_REPO:-$HOME/.m2/repository}                       # Maven's default local repository
+installed="$m2/org/open-mpi/mpi/$version/mpi-$version.jar"
+if [ -f "$installed" ]; then
+  exit 0
+fi
+
+cache=${JPIO_CACHE:-$HOME/.cache/jpio}/openmpi-$src_version
+mkdir -p "$cache"
+cd "$cache"
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"
+  elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then sudo "$@"
+  else echo "build-mpi-jar: needs root to run: $*" >&2; exit 1
+  fi
+}
+
+orig=$(ls openmpi_"$version".orig.tar.* 2>/dev/null | head -1 || true)
+if [ -z "$orig" ]; then
+  # deb-src for bookworm main, signed by the same key as the deb entries (apt refuses differing Signed-By)
+  list=/etc/apt/sources.list.d/jpio-src.list
+  if ! apt-get indextargets --format '$(CREATED_BY)' 2>/dev/null | grep -qx Sources; then
+    echo "build-mpi-jar: adding $list (deb-src bookworm main)"
+    echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm main" \
+      | as_root tee "$list" >/dev/null
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  fi
+  echo "build-mpi-jar: downloading the openmpi=$src_version source package into $cache"
+  apt-get source --download-only -qq "openmpi=$src_version" >/dev/null
+  orig=$(ls openmpi_"$version".orig.tar.*)
+fi
+
+# Only the Java bindings are needed; Debian's patches do not touch them (checked below).
+top=openmpi-$version
+java_dir=$top/ompi/mpi/java/java
+rm -rf "$top"
+tar xf "$orig" "$java_dir"
+if ls openmpi_"$src_version".debian.tar.* >/dev/null 2>&1; then
+  patched=$(tar xf openmpi_"$src_version".debian.tar.* -O --wildcards 'debian/patches/*' 2>/dev/null | grep -c '^+++ .*ompi/mpi/java/' || true)
+  if [ "$patched" != 0 ]; then
+    echo "build-mpi-jar: Debian patches change ompi/mpi/java in $src_version; applying them is not implemented" >&2
+    exit 1
+  fi
+fi
+# Some Open MPI versions generate sources from templates; 4.x has none. Refuse rather than build a partial jar.
+if ls "$java_dir"/*.java.in >/dev/null 2>&1; then
+  echo "build-mpi-jar: $java_dir has .java.in templates ($(ls "$java_dir"/*.java.in | xargs -n1 basename | tr '\n' ' '));" \
+       "generating them is not implemented for Open MPI $version" >&2
+  exit 1
+fi
+
+rm -rf classes && mkdir classes
+javac -nowarn -encoding UTF-8 --release 17 -d classes "$java_dir"/*.java 2>&1 | grep -v '^Note:' || true
+if [ ! -f classes/mpi/MPI.class ]; then
+  echo "build-mpi-jar: compiling $java_dir failed" >&2
+  exit 1
+fi
+jar cf "mpi-$version.jar" -C classes .
+
+if ! log=$(mvn -B -q install:install-file -Dfile="$cache/mpi-$version.jar" -DgroupId=org.open-mpi -DartifactId=mpi \
+             -Dversion="$version" -Dpackaging=jar -DgeneratePom=true -Dmaven.repo.local="$m2" 2>&1); then
+  echo "$log" >&2
+  echo "build-mpi-jar: mvn install:install-file of $cache/mpi-$version.jar failed" >&2
+  exit 1
+fi
+echo "build-mpi-jar: installed org.open-mpi:mpi:$version ($installed); JNI part: $(ls /usr/lib/*/libmpi_java.so 2>/dev/null | head -1)"
