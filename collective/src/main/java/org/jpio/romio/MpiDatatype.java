@@ -1,6 +1,8 @@
 package org.jpio.romio;
 
 import org.jpio.io.ElementType;
+import org.jpio.view.Distribution;
+import org.jpio.view.Order;
 
 /**
  * An MPI datatype owned by Java: its handle, and whether this object must free it. The factories are
@@ -12,11 +14,8 @@ import org.jpio.io.ElementType;
  * types right after use.
  */
 public final class MpiDatatype implements AutoCloseable {
-    /** Java's distributions for {@link #darray}, in the bridge's order (MPI_DISTRIBUTE_NONE, BLOCK, CYCLIC). */
-    public enum Distribution { NONE, BLOCK, CYCLIC }
-
-    /** {@link #darray}'s distribution argument meaning MPI_DISTRIBUTE_DFLT_DARG. */
-    public static final int DFLT_DARG = -1;
+    /** {@link #darray}'s distribution argument meaning MPI_DISTRIBUTE_DFLT_DARG (as {@link org.jpio.view.Darray#DFLT_DARG}). */
+    public static final int DFLT_DARG = org.jpio.view.Darray.DFLT_DARG;
 
     private final long handle;
     private final boolean predefined;
@@ -65,24 +64,32 @@ public final class MpiDatatype implements AutoCloseable {
         return derived(RomioNative.typeHindexed(blocklengths, displacementsBytes, old.handle()), "MPI_Type_create_hindexed");
     }
 
-    /** {@code fortranOrder} false is MPI_ORDER_C (last index fastest). */
-    public static MpiDatatype subarray(int[] sizes, int[] subsizes, int[] starts, boolean fortranOrder, MpiDatatype old) {
+    public static MpiDatatype subarray(int[] sizes, int[] subsizes, int[] starts, Order order, MpiDatatype old) {
         sameLength(sizes.length, subsizes.length, "MPI_Type_create_subarray");
         sameLength(sizes.length, starts.length, "MPI_Type_create_subarray");
-        return derived(RomioNative.typeSubarray(sizes, subsizes, starts, fortranOrder, old.handle()), "MPI_Type_create_subarray");
+        return derived(RomioNative.typeSubarray(sizes, subsizes, starts, order == Order.FORTRAN, old.handle()), "MPI_Type_create_subarray");
     }
 
     /** {@code dargs[i]} = {@link #DFLT_DARG} for MPI_DISTRIBUTE_DFLT_DARG. */
     public static MpiDatatype darray(int size, int rank, int[] gsizes, Distribution[] distribs, int[] dargs,
-                                     int[] psizes, boolean fortranOrder, MpiDatatype old) {
+                                     int[] psizes, Order order, MpiDatatype old) {
         int n = gsizes.length;
         sameLength(n, distribs.length, "MPI_Type_create_darray");
         sameLength(n, dargs.length, "MPI_Type_create_darray");
         sameLength(n, psizes.length, "MPI_Type_create_darray");
         int[] d = new int[n];
-        for (int i = 0; i < n; i++) d[i] = distribs[i].ordinal();
-        return derived(RomioNative.typeDarray(size, rank, gsizes, d, dargs, psizes, fortranOrder, old.handle()),
+        for (int i = 0; i < n; i++) d[i] = bridgeCode(distribs[i]);
+        return derived(RomioNative.typeDarray(size, rank, gsizes, d, dargs, psizes, order == Order.FORTRAN, old.handle()),
             "MPI_Type_create_darray");
+    }
+
+    /** The bridge's distribution codes: 0 MPI_DISTRIBUTE_NONE, 1 BLOCK, 2 CYCLIC (romio_type.c). */
+    private static int bridgeCode(Distribution d) {
+        return switch (d) {
+            case NONE -> 0;
+            case BLOCK -> 1;
+            case CYCLIC -> 2;
+        };
     }
 
     public static MpiDatatype resized(MpiDatatype old, long lbBytes, long extentBytes) {

@@ -1,6 +1,8 @@
 package org.jpio.romio;
 
 import java.util.Optional;
+import org.jpio.comm.Comm;
+import org.jpio.comm.MpiComm;
 import org.jpio.engine.NativeLibrary;
 import org.jpio.io.ElementType;
 
@@ -42,6 +44,19 @@ public final class RomioBackend {
         Optional<String> why = unavailableReason();
         if (why.isPresent()) throw new RomioUnavailableException(why.get());
         checkElementTypes();
+    }
+
+    /**
+     * The Fortran handle of {@code comm}'s MPI communicator, for MPI_File_open. Only an {@link MpiComm}
+     * has one: {@code LocalComm}'s ranks are threads of one JVM, invisible to MPI-IO.
+     */
+    public static long commHandle(Comm comm) {
+        if (comm == null) throw new IllegalArgumentException("comm is null");
+        if (!(comm instanceof MpiComm mpi))
+            throw new RomioUnavailableException("communicator is " + comm.getClass().getSimpleName()
+                + ", not MpiComm: ROMIO runs MPI-IO across MPI processes (start under mpirun and use MpiComm.world())");
+        require();
+        return mpi.handle();
     }
 
     /** The MPI library's own version string (MPI_Get_library_version), e.g. "Open MPI v4.1.4, ...". */

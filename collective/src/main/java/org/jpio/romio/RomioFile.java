@@ -7,7 +7,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.jpio.comm.Comm;
+import org.jpio.comm.MpiComm;
 import org.jpio.io.ElementType;
+import org.jpio.view.Datatype;
 
 /**
  * An MPI file ({@code MPI_File}) opened through the ROMIO backend: MPI-IO's operations with MPI's names.
@@ -56,6 +59,11 @@ public final class RomioFile implements AutoCloseable {
         String[][] kv = keysValues(hints);
         long fh = RomioErrors.check(RomioNative.open(comm, path, amode, kv[0], kv[1]), "MPI_File_open", path, -1, rank);
         return new RomioFile(fh, path, rank);
+    }
+
+    /** MPI_File_open over an {@link MpiComm}; any other Comm throws {@link RomioUnavailableException}. */
+    public static RomioFile open(Comm comm, String path, Set<Amode> modes, Map<String, String> hints) throws IOException {
+        return open(RomioBackend.commHandle(comm), path, modes, hints);
     }
 
     /** MPI_COMM_WORLD's handle, for callers without a communicator object (MPI must be initialised). */
@@ -118,6 +126,29 @@ public final class RomioFile implements AutoCloseable {
         }
         if (view != null) view.close();
         view = next;
+    }
+
+    /**
+     * MPI_File_set_view from jpio's datatype description: both types are rebuilt as MPI datatypes
+     * ({@link RomioTypes}) and owned by the file. The filetype must be monotone (MPI's rule for views).
+     */
+    public void setView(long displacement, Datatype etype, Datatype filetype, Map<String, String> hints) throws IOException {
+        ensureOpen();
+        if (!filetype.isMonotone())
+            throw new IllegalArgumentException("filetype is not monotone (MPI requires nondecreasing, non-overlapping "
+                + "displacements in a view): path=" + path);
+        if (etype.size() == 0 || filetype.size() % etype.size() != 0)
+            throw new IllegalArgumentException("filetype size=" + filetype.size() + " is not a multiple of etype size="
+                + etype.size() + ": path=" + path);
+        MpiDatatype e = RomioTypes.toMpi(etype);
+        MpiDatatype f;
+        try {
+            f = RomioTypes.toMpi(filetype);
+        } catch (RuntimeException x) {
+            e.close();
+            throw x;
+        }
+        setView(displacement, e, f, hints);
     }
 
     // ---- blocking transfers on arrays ------------------------------------------------------------------

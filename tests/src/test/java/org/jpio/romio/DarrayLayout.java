@@ -1,29 +1,11 @@
 package org.jpio.romio;
 
-import java.util.Arrays;
-
 /**
  * Which global elements a rank owns under MPI_Type_create_darray with BLOCK (or CYCLIC) and default
  * dargs in every dimension, computed by hand from the HPF rules, in the order of the rank's local array.
  * Used by the tests to fill and check data independently of MPI's own darray code.
  */
 record DarrayLayout(int[] gsizes, int[] psizes, boolean fortranOrder, boolean cyclic) {
-
-    /** MPI_Dims_create's balanced grid for the small process counts the tests use (prime factors, largest first). */
-    static int[] dimsCreate(int np, int nd) {
-        int[] d = new int[nd];
-        Arrays.fill(d, 1);
-        int n = np;
-        java.util.List<Integer> primes = new java.util.ArrayList<>();
-        for (int p = 2; n > 1; p++) while (n % p == 0) { primes.add(p); n /= p; }
-        for (int i = primes.size() - 1; i >= 0; i--) {
-            int min = 0;
-            for (int k = 1; k < nd; k++) if (d[k] < d[min]) min = k;
-            d[min] *= primes.get(i);
-        }
-        Integer[] boxed = Arrays.stream(d).boxed().sorted((a, b) -> b - a).toArray(Integer[]::new);
-        return Arrays.stream(boxed).mapToInt(Integer::intValue).toArray();
-    }
 
     /** Process coordinates of {@code rank}: the grid is row-major for both array orders (MPI's rule). */
     int[] coords(int rank) {

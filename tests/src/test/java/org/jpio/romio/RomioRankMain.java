@@ -7,14 +7,20 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Map;
+import java.util.List;
+import org.jpio.comm.Comm;
+import org.jpio.comm.MpiComm;
 import org.jpio.io.ElementType;
-import org.jpio.romio.MpiDatatype.Distribution;
 import org.jpio.romio.RomioFile.Amode;
+import org.jpio.view.Datatype;
+import org.jpio.view.Dims;
+import org.jpio.view.Distribution;
+import org.jpio.view.Order;
 
 /**
  * What each MPI process runs in the ROMIO tests (started by mpirun from {@link RomioFileMpiTest}).
- * {@code run(comm, args)} does one scenario on the communicator whose Fortran handle is {@code comm},
- * prints "rank=R OK ..." lines, and throws on the first wrong element. Scenarios:
+ * {@code main} runs one scenario on {@link MpiComm#world()}, prints "rank=R OK ..." lines, and exits 1
+ * on the first wrong element or unexpected exception (so mpirun fails). Scenarios:
  * <pre>
  *   darray PATH G0,G1,G2 C|F   collective write of a BLOCK^d darray int array (value = global linear
  *                              index), read back collectively and checked element by element
@@ -22,36 +28,50 @@ import org.jpio.romio.RomioFile.Amode;
  *   nonblocking PATH N         iwrite_at / iwrite_at_all / iread_all on direct buffers, wait and test
  *   hints PATH                 open with cb_buffer_size and romio hints, print hints() as key=value
  *   errors DIR                 open under a missing directory: every rank must get MPI's error
+ *   types                      jpio's datatypes rebuilt in MPI have MPI_Type_size/get_extent equal to
+ *                              jpio's own size/lb/extent
  * </pre>
  */
 final class RomioRankMain {
     private RomioRankMain() { }
 
-    static void run(long comm, String[] args) throws IOException {
+    public static void main(String[] args) {
+        int status = 0;
+        Comm world = MpiComm.world();
+        try {
+            run(world, args);
+        } catch (Throwable t) {
+            System.out.println("rank=" + world.rank() + " FAILED " + t);
+            t.printStackTrace(System.out);
+            status = 1;
+        }
+        System.out.flush();
+        if (status == 0) world.barrier();
+        System.exit(status);
+    }
+
+    static void run(Comm comm, String[] args) throws IOException {
         switch (args[0]) {
             case "darray" -> darray(comm, args[1], parseInts(args[2]), args[3].equals("F"));
             case "independent" -> independent(comm, args[1], Integer.parseInt(args[2]));
             case "nonblocking" -> nonblocking(comm, args[1], Integer.parseInt(args[2]));
             case "hints" -> hints(comm, args[1]);
             case "errors" -> errors(comm, args[1]);
+            case "types" -> types(comm);
             default -> throw new IllegalArgumentException("unknown scenario: " + args[0]);
         }
     }
 
     static int[] parseInts(String csv) { return Arrays.stream(csv.split(",")).mapToInt(Integer::parseInt).toArray(); }
 
-    static int rank(long comm) { return (int) RomioNative.commRank(comm); }
-
-    static int size(long comm) { return (int) RomioNative.commSize(comm); }
-
-    private static void say(long comm, String what) {
-        System.out.println("rank=" + rank(comm) + " OK " + what);
+    private static void say(Comm comm, String what) {
+        System.out.println("rank=" + comm.rank() + " OK " + what);
         System.out.flush();
     }
 
-    private static void darray(long comm, String path, int[] gsizes, boolean fortran) throws IOException {
-        int np = size(comm), rank = rank(comm);
-        DarrayLayout layout = new DarrayLayout(gsizes, DarrayLayout.dimsCreate(np, gsizes.length), fortran, false);
+    private static void darray(Comm comm, String path, int[] gsizes, boolean fortran) throws IOException {
+        int np = comm.size(), rank = comm.rank();
+        DarrayLayout layout = new DarrayLayout(gsizes, Dims.create(np, new int[gsizes.length]), fortran, false);
         long[] gi = layout.globalIndices(rank);
         int[] data = new int[gi.length];
         for (int k = 0; k < data.length; k++) data[k] = (int) gi[k];
@@ -59,9 +79,10 @@ final class RomioRankMain {
         Arrays.fill(block, Distribution.BLOCK);
         int[] dargs = new int[gsizes.length];
         Arrays.fill(dargs, MpiDatatype.DFLT_DARG);
+        Datatype etype = Datatype.of(ElementType.INT);
+        Datatype filetype = Datatype.darray(np, rank, gsizes, block, dargs, layout.psizes(), fortran ? Order.FORTRAN : Order.C, etype);
         try (RomioFile f = RomioFile.open(comm, path, EnumSet.of(Amode.CREATE, Amode.RDWR), Map.of())) {
-            MpiDatatype etype = MpiDatatype.of(ElementType.INT);
-            f.setView(0, etype, MpiDatatype.darray(np, rank, gsizes, block, dargs, layout.psizes(), fortran, etype).commit(), Map.of());
+            f.setView(0, etype, filetype, Map.of());
             int wrote = f.writeAll(data, 0, data.length);
             if (wrote != data.length) throw new IOException("write_all moved " + wrote + " of " + data.length);
             f.sync();
@@ -78,8 +99,8 @@ final class RomioRankMain {
         say(comm, "darray elements=" + gi.length + " gsizes=" + Arrays.toString(gsizes) + " order=" + (fortran ? "F" : "C"));
     }
 
-    private static void independent(long comm, String path, int n) throws IOException {
-        int np = size(comm), rank = rank(comm);
+    private static void independent(Comm comm, String path, int n) throws IOException {
+        int np = comm.size(), rank = comm.rank();
         long[] mine = new long[n];
         for (int i = 0; i < n; i++) mine[i] = (long) rank * n + i;
         try (RomioFile f = RomioFile.open(comm, path, EnumSet.of(Amode.CREATE, Amode.RDWR), Map.of())) {
@@ -108,8 +129,8 @@ final class RomioRankMain {
         say(comm, "independent blocks=" + np + " n=" + n);
     }
 
-    private static void nonblocking(long comm, String path, int n) throws IOException {
-        int np = size(comm), rank = rank(comm);
+    private static void nonblocking(Comm comm, String path, int n) throws IOException {
+        int np = comm.size(), rank = comm.rank();
         ByteBuffer out = ByteBuffer.allocateDirect(8 * n).order(ByteOrder.nativeOrder());
         for (int i = 0; i < n; i++) out.putDouble(8 * i, rank * n + i + 0.5);
         try (RomioFile f = RomioFile.open(comm, path, EnumSet.of(Amode.CREATE, Amode.RDWR), Map.of())) {
@@ -147,29 +168,59 @@ final class RomioRankMain {
         say(comm, "nonblocking n=" + n + " collective=" + RomioBackend.nonblockingCollectiveProblem().isEmpty());
     }
 
-    private static void hints(long comm, String path) throws IOException {
+    private static void hints(Comm comm, String path) throws IOException {
         Map<String, String> asked = Map.of("cb_buffer_size", "1048576", "romio_cb_write", "enable", "cb_nodes", "1");
         try (RomioFile f = RomioFile.open(comm, path, EnumSet.of(Amode.CREATE, Amode.RDWR, Amode.DELETE_ON_CLOSE), asked)) {
             Map<String, String> h = f.hints();
-            if (rank(comm) == 0) h.forEach((k, v) -> System.out.println("hint " + k + "=" + v));
+            if (comm.rank() == 0) h.forEach((k, v) -> System.out.println("hint " + k + "=" + v));
             if (!"1048576".equals(h.get("cb_buffer_size")))
                 throw new IOException("cb_buffer_size not in effect: hints=" + h);
         }
         say(comm, "hints");
     }
 
-    private static void errors(long comm, String dir) {
+    private static void errors(Comm comm, String dir) {
         String path = Path.of(dir, "no-such-directory", "file.bin").toString();
         try (RomioFile f = RomioFile.open(comm, path, EnumSet.of(Amode.CREATE, Amode.WRONLY), Map.of())) {
             throw new IllegalStateException("open under a missing directory succeeded: " + f);
         } catch (IOException e) {
-            System.out.println("rank=" + rank(comm) + " OK error " + e.getMessage());
+            System.out.println("rank=" + comm.rank() + " OK error " + e.getMessage());
         }
         try {
-            RomioFile.open(comm, path, EnumSet.noneOf(Amode.class), Map.of());
+            RomioFile.open(comm, path, EnumSet.noneOf(Amode.class), Map.of()).close();
             throw new IllegalStateException("open without a mode succeeded");
         } catch (IllegalArgumentException | IOException e) {
-            System.out.println("rank=" + rank(comm) + " OK refused " + e.getMessage());
+            System.out.println("rank=" + comm.rank() + " OK refused " + e.getMessage());
         }
+    }
+
+    private static void types(Comm comm) {
+        Datatype i = Datatype.of(ElementType.INT);
+        Datatype d = Datatype.of(ElementType.DOUBLE);
+        List<Datatype> cases = List.of(
+            i, Datatype.BYTE, Datatype.of(ElementType.BOOLEAN), Datatype.of(ElementType.CHAR),
+            Datatype.contiguous(7, d),
+            Datatype.vector(4, 2, 5, i),
+            Datatype.vector(3, 1, -2, i),
+            Datatype.hvector(3, 2, 40, d),
+            Datatype.indexed(new int[] {2, 1, 3}, new int[] {0, 5, 9}, i),
+            Datatype.hindexed(new int[] {1, 2}, new long[] {16, 64}, d),
+            Datatype.subarray(new int[] {6, 5, 4}, new int[] {2, 3, 2}, new int[] {1, 1, 2}, Order.C, i),
+            Datatype.subarray(new int[] {6, 5, 4}, new int[] {2, 3, 2}, new int[] {1, 1, 2}, Order.FORTRAN, d),
+            Datatype.darray(4, 3, new int[] {9, 7}, new Distribution[] {Distribution.BLOCK, Distribution.CYCLIC},
+                new int[] {MpiDatatype.DFLT_DARG, 2}, new int[] {2, 2}, Order.C, i),
+            Datatype.darray(3, 1, new int[] {10, 4}, new Distribution[] {Distribution.CYCLIC, Distribution.NONE},
+                new int[] {MpiDatatype.DFLT_DARG, MpiDatatype.DFLT_DARG}, new int[] {3, 1}, Order.FORTRAN, d),
+            Datatype.resized(-8, 64, Datatype.vector(2, 1, 3, i)),
+            Datatype.contiguous(2, Datatype.resized(0, 24, Datatype.subarray(new int[] {4, 4}, new int[] {2, 2}, new int[] {1, 2}, Order.C, i))));
+        for (Datatype t : cases) {
+            try (MpiDatatype m = RomioTypes.toMpi(t)) {
+                long[] lbExt = m.lbExtent();
+                if (m.size() != t.size() || lbExt[0] != t.lb() || lbExt[1] != t.extent())
+                    throw new IllegalStateException("MPI size=" + m.size() + " lb=" + lbExt[0] + " extent=" + lbExt[1]
+                        + " but jpio size=" + t.size() + " lb=" + t.lb() + " extent=" + t.extent() + " for " + t);
+            }
+        }
+        say(comm, "types cases=" + cases.size());
     }
 }
