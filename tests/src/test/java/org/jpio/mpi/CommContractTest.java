@@ -1,0 +1,34 @@
+package org.jpio.mpi;
+
+import org.jpio.comm.LocalComm;
+import org.jpio.comm.SelfComm;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The {@link CommContract} on every Comm implementation: threads, one rank, MPI processes. */
+class CommContractTest {
+
+    @ParameterizedTest(name = "LocalComm n={0}")
+    @ValueSource(ints = {1, 2, 3, 4, 5})
+    @Timeout(20)
+    void localComm(int n) throws Exception {
+        LocalComm.run(n, CommContract::check);
+    }
+
+    @Test
+    void selfComm() {
+        CommContract.check(SelfComm.create());
+    }
+
+    @ParameterizedTest(name = "MpiComm mpirun -np {0}")
+    @ValueSource(ints = {2, 3, 4})
+    void mpiComm(int np) {
+        String out = MpiRun.run(np, CommContract.class, 60);
+        for (int r = 0; r < np; r++) {
+            String line = "contract ok: class=MpiComm rank=" + r + " size=" + np;
+            if (!out.contains(line)) org.junit.jupiter.api.Assertions.fail("missing \"" + line + "\" in:\n" + out);
+        }
+    }
+}

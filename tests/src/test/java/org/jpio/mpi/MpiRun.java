@@ -1,0 +1,91 @@
+package org.jpio.mpi;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs a main class of the test classpath under {@code mpirun -np N} and fails the calling JUnit test,
+ * with everything the ranks printed, when mpirun exits non-zero or runs past the timeout (then the whole
+ * process tree is killed, so a rank stuck in a collective cannot outlive the test).
+ */
+public final class MpiRun {
+    private MpiRun() { }
+
+    /** Launches {@code main} on {@code np} ranks with {@code args}; returns the combined output. */
+    public static String run(int np, Class<?> main, long timeoutSeconds, String... args) {
+        return run(np, main, timeoutSeconds, List.of(), args);
+    }
+
+    /** As {@link #run(int, Class, long, String...)}, with extra mpirun options (e.g. "--mca", "io", "romio321"). */
+    public static String run(int np, Class<?> main, long timeoutSeconds, List<String> mpirunOptions, String... args) {
+        List<String> cmd = new ArrayList<>(List.of("mpirun", "--allow-run-as-root", "--oversubscribe",
+                "--bind-to", "none", "-np", Integer.toString(np)));
+        cmd.addAll(mpirunOptions);
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // small, quickly started JVMs: the machine is shared and the ranks are short-lived
+        cmd.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx256m"));
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path")));
+        String nativeDir = System.getProperty("jpio.native.dir");
+        if (nativeDir != null) cmd.add("-Djpio.native.dir=" + nativeDir);
+        cmd.add(main.getName());
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        Process p;
+        try {
+            p = pb.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start mpirun (is Open MPI installed?): " + String.join(" ", cmd), e);
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Thread pump = new Thread(() -> copy(p.getInputStream(), out), "mpirun-output");
+        pump.start();
+        boolean done;
+        try {
+            done = p.waitFor(timeoutSeconds, TimeUnit.SECONDS);
+            if (!done) killTree(p);
+            pump.join(TimeUnit.SECONDS.toMillis(10));
+        } catch (InterruptedException e) {
+            killTree(p);
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while mpirun ran", e);
+        }
+        String text;
+        synchronized (out) { text = out.toString(StandardCharsets.UTF_8); }
+        String command = String.join(" ", cmd);
+        if (!done) fail("mpirun timed out after " + timeoutSeconds + " s (process tree killed): np=" + np
+                + " main=" + main.getName() + "\ncommand: " + command + "\n--- output ---\n" + text);
+        if (p.exitValue() != 0) fail("mpirun failed: exit=" + p.exitValue() + " np=" + np + " main=" + main.getName()
+                + "\ncommand: " + command + "\n--- output ---\n" + text);
+        return text;
+    }
+
+    private static void copy(InputStream in, ByteArrayOutputStream out) {
+        byte[] buf = new byte[8192];
+        try (in) {
+            for (int n; (n = in.read(buf)) > 0; ) {
+                synchronized (out) { out.write(buf, 0, n); }
+            }
+        } catch (IOException e) {
+            synchronized (out) { out.writeBytes(("[output lost: " + e + "]").getBytes(StandardCharsets.UTF_8)); }
+        }
+    }
+
+    private static void killTree(Process p) {
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+        try {
+            p.waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
