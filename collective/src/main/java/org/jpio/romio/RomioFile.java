@@ -2,6 +2,7 @@ package org.jpio.romio;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -10,7 +11,7 @@ import java.util.Set;
 import org.jpio.comm.Comm;
 import org.jpio.comm.MpiComm;
 import org.jpio.io.ElementType;
-import org.jpio.view.Datatype;
+import org.jpio.view.FileView;
 
 /**
  * An MPI file ({@code MPI_File}) opened through the ROMIO backend: MPI-IO's operations with MPI's names.
@@ -129,26 +130,19 @@ public final class RomioFile implements AutoCloseable {
     }
 
     /**
-     * MPI_File_set_view from jpio's datatype description: both types are rebuilt as MPI datatypes
-     * ({@link RomioTypes}) and owned by the file. The filetype must be monotone (MPI's rule for views).
+     * MPI_File_set_view from jpio's {@link FileView} (already checked as MPI requires): the etype and
+     * filetype are rebuilt as MPI datatypes ({@link RomioTypes}) and owned by the file. The datarep
+     * passed to MPI is "native"; a big-endian view is accepted only where that is the native order
+     * (MPI's external32 is not used: ROMIO and OMPIO support it unevenly).
      */
-    public void setView(long displacement, Datatype etype, Datatype filetype, Map<String, String> hints) throws IOException {
+    public void setView(FileView view, Map<String, String> hints) throws IOException {
         ensureOpen();
-        if (!filetype.isMonotone())
-            throw new IllegalArgumentException("filetype is not monotone (MPI requires nondecreasing, non-overlapping "
-                + "displacements in a view): path=" + path);
-        if (etype.size() == 0 || filetype.size() % etype.size() != 0)
-            throw new IllegalArgumentException("filetype size=" + filetype.size() + " is not a multiple of etype size="
-                + etype.size() + ": path=" + path);
-        MpiDatatype e = RomioTypes.toMpi(etype);
-        MpiDatatype f;
-        try {
-            f = RomioTypes.toMpi(filetype);
-        } catch (RuntimeException x) {
-            e.close();
-            throw x;
-        }
-        setView(displacement, e, f, hints);
+        if (view.representation().byteOrder() != ByteOrder.nativeOrder())
+            throw new UnsupportedOperationException("romio backend writes datarep native only; view datarep="
+                + view.representation().datarep() + " differs from this machine's order=" + ByteOrder.nativeOrder() + ": path=" + path);
+        MpiDatatype e = MpiDatatype.of(view.etype());
+        MpiDatatype f = RomioTypes.toMpi(view.filetype());
+        setView(view.displacement(), e, f, hints);
     }
 
     // ---- blocking transfers on arrays ------------------------------------------------------------------

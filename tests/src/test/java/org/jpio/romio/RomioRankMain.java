@@ -12,7 +12,9 @@ import org.jpio.comm.Comm;
 import org.jpio.comm.MpiComm;
 import org.jpio.io.ElementType;
 import org.jpio.romio.RomioFile.Amode;
+import org.jpio.view.DataRep;
 import org.jpio.view.Datatype;
+import org.jpio.view.FileView;
 import org.jpio.view.Dims;
 import org.jpio.view.Distribution;
 import org.jpio.view.Order;
@@ -82,7 +84,7 @@ final class RomioRankMain {
         Datatype etype = Datatype.of(ElementType.INT);
         Datatype filetype = Datatype.darray(np, rank, gsizes, block, dargs, layout.psizes(), fortran ? Order.FORTRAN : Order.C, etype);
         try (RomioFile f = RomioFile.open(comm, path, EnumSet.of(Amode.CREATE, Amode.RDWR), Map.of())) {
-            f.setView(0, etype, filetype, Map.of());
+            f.setView(new FileView(0, ElementType.INT, filetype, DataRep.NATIVE), Map.of());
             int wrote = f.writeAll(data, 0, data.length);
             if (wrote != data.length) throw new IOException("write_all moved " + wrote + " of " + data.length);
             f.sync();
