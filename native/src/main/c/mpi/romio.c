@@ -323,7 +323,7 @@ static int istart(int op, MPI_File fh, MPI_Offset off, void *buf, int count, MPI
 
 /* Blocking transfer on a pinned Java primitive array, from byte offset `at` of its storage. */
 JNIEXPORT jlong JNICALL ROMIO_JNI(xferArray)(JNIEnv *env, jclass c, jint op, jlong h, jlong off,
-                                             jobject array, jint at, jint count, jlong type) {
+                                             jobject array, jlong at, jint count, jlong type) {
     MPI_Status st;
     char *p = JPIO_PIN(env, array);
     if (p == NULL) return 0; /* OutOfMemoryError pending */

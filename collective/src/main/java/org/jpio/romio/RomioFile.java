@@ -158,7 +158,7 @@ public final class RomioFile implements AutoCloseable {
         checkOffset(op, offset);
         long type = RomioNative.elementType(t.ordinal());
         long bytes = RomioErrors.check(
-            RomioNative.xferArray(op.code(), fh, offset, array, index * t.size(), count, type),
+            RomioNative.xferArray(op.code(), fh, offset, array, (long) index * t.size(), count, type),
             op.mpiName(), path, op.isAt() ? offset : -1, rank);
         return (int) (bytes / t.size());
     }

@@ -39,7 +39,7 @@ final class RomioNative {
     static native long getPosition(long fh);
     static native String[] getInfo(long fh, int[] rc);
 
-    static native long xferArray(int op, long fh, long offset, Object array, int byteOffset, int count, long type);
+    static native long xferArray(int op, long fh, long offset, Object array, long byteOffset, int count, long type);
     static native long xferBuffer(int op, long fh, long offset, java.nio.ByteBuffer buffer, long byteOffset, int count, long type);
     static native long istart(int op, long fh, long offset, java.nio.ByteBuffer buffer, long byteOffset, int count, long type);
     static native long waitRequest(long request);
