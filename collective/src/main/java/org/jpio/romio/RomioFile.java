@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -37,13 +38,15 @@ public final class RomioFile implements AutoCloseable {
     private final long fh;
     private final String path;
     private final int rank;
+    private final Set<Amode> modes;
     private boolean closed;
     private RomioView view;
 
-    private RomioFile(long fh, String path, int rank) {
+    private RomioFile(long fh, String path, int rank, Set<Amode> modes) {
         this.fh = fh;
         this.path = path;
         this.rank = rank;
+        this.modes = Collections.unmodifiableSet(EnumSet.copyOf(modes));
     }
 
     /**
@@ -53,13 +56,20 @@ public final class RomioFile implements AutoCloseable {
     public static RomioFile open(long comm, String path, Set<Amode> modes, Map<String, String> hints) throws IOException {
         RomioBackend.require();
         if (path == null || path.isEmpty()) throw new IllegalArgumentException("path is empty");
-        if (modes.isEmpty()) throw new IllegalArgumentException("no access mode: one of RDONLY, RDWR, WRONLY is required, path=" + path);
+        long access = modes.stream().filter(m -> m == Amode.RDONLY || m == Amode.RDWR || m == Amode.WRONLY).count();
+        if (access != 1)
+            throw new IllegalArgumentException("access mode: exactly one of RDONLY, RDWR, WRONLY is required (MPI_ERR_AMODE), modes="
+                + modes + " path=" + path);
+        if (modes.contains(Amode.RDONLY) && (modes.contains(Amode.CREATE) || modes.contains(Amode.EXCL)))
+            throw new IllegalArgumentException("access mode: CREATE or EXCL with RDONLY (MPI_ERR_AMODE), modes=" + modes + " path=" + path);
+        if (modes.contains(Amode.RDWR) && modes.contains(Amode.SEQUENTIAL))
+            throw new IllegalArgumentException("access mode: SEQUENTIAL with RDWR (MPI_ERR_AMODE), modes=" + modes + " path=" + path);
         int amode = 0;
         for (Amode m : modes) amode |= 1 << m.ordinal();
         int rank = (int) RomioErrors.check(RomioNative.commRank(comm), "MPI_Comm_rank", path, -1, -1);
         String[][] kv = keysValues(hints);
         long fh = RomioErrors.check(RomioNative.open(comm, path, amode, kv[0], kv[1]), "MPI_File_open", path, -1, rank);
-        return new RomioFile(fh, path, rank);
+        return new RomioFile(fh, path, rank, modes);
     }
 
     /** MPI_File_open over an {@link MpiComm}; any other Comm throws {@link RomioUnavailableException}. */
@@ -95,6 +105,9 @@ public final class RomioFile implements AutoCloseable {
     }
 
     public String path() { return path; }
+
+    /** The access modes the file was opened with. */
+    public Set<Amode> modes() { return modes; }
 
     /** This process's rank in the file's communicator. */
     public int rank() { return rank; }
@@ -155,6 +168,7 @@ public final class RomioFile implements AutoCloseable {
         ensureOpen();
         ElementType t = ElementType.of(array);
         t.checkRange(array, index, count);
+        checkAccess(op);
         checkOffset(op, offset);
         long type = RomioNative.elementType(t.ordinal());
         long bytes = RomioErrors.check(
@@ -214,8 +228,22 @@ public final class RomioFile implements AutoCloseable {
         if (buffer.remaining() % type.size() != 0)
             throw new IllegalArgumentException("buffer remaining=" + buffer.remaining() + " is not a multiple of " + type
                 + " size=" + type.size() + ": path=" + path);
+        checkAccess(op);
         checkOffset(op, offset);
         return buffer.remaining() / type.size();
+    }
+
+    /**
+     * Reads need a readable file and writes a writable one. Checked here rather than left to MPI: Open
+     * MPI 4.1's OMPIO returns success from a collective write on a read-only file with 3 or more ranks
+     * (its aggregators' pwritev fails with EBADF, and the error is lost), so the same misuse must fail
+     * the same way under every implementation, before any byte moves.
+     */
+    private void checkAccess(Xfer op) {
+        if (op.isWrite() && modes.contains(Amode.RDONLY))
+            throw new IllegalStateException(op.mpiName() + " on a file opened RDONLY (MPI_ERR_READ_ONLY): path=" + path + " rank=" + rank);
+        if (!op.isWrite() && modes.contains(Amode.WRONLY))
+            throw new IllegalStateException(op.mpiName() + " on a file opened WRONLY (MPI_ERR_ACCESS): path=" + path + " rank=" + rank);
     }
 
     private void checkOffset(Xfer op, long offset) {

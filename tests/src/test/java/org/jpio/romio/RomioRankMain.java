@@ -181,7 +181,7 @@ final class RomioRankMain {
         say(comm, "hints");
     }
 
-    private static void errors(Comm comm, String dir) {
+    private static void errors(Comm comm, String dir) throws IOException {
         String path = Path.of(dir, "no-such-directory", "file.bin").toString();
         try (RomioFile f = RomioFile.open(comm, path, EnumSet.of(Amode.CREATE, Amode.WRONLY), Map.of())) {
             throw new IllegalStateException("open under a missing directory succeeded: " + f);
@@ -189,11 +189,22 @@ final class RomioRankMain {
             System.out.println("rank=" + comm.rank() + " OK error " + e.getMessage());
         }
         try {
-            RomioFile.open(comm, path, EnumSet.noneOf(Amode.class), Map.of()).close();
-            throw new IllegalStateException("open without a mode succeeded");
-        } catch (IllegalArgumentException | IOException e) {
+            RomioFile.open(comm, path, EnumSet.of(Amode.RDONLY, Amode.CREATE), Map.of()).close();
+            throw new IllegalStateException("open with RDONLY|CREATE succeeded");
+        } catch (IllegalArgumentException e) {
             System.out.println("rank=" + comm.rank() + " OK refused " + e.getMessage());
         }
+        // a collective write on a read-only file is refused on every rank under every io component
+        // (Open MPI 4.1's OMPIO would report success with 3+ ranks and write nothing)
+        String ro = Path.of(dir, "read-only.bin").toString();
+        RomioFile.open(comm, ro, EnumSet.of(Amode.CREATE, Amode.WRONLY), Map.of()).close();
+        try (RomioFile f = RomioFile.open(comm, ro, EnumSet.of(Amode.RDONLY), Map.of())) {
+            f.writeAtAll(8L * comm.rank(), new long[] {1}, 0, 1);
+            throw new IOException("write_at_all on a read-only file succeeded");
+        } catch (IllegalStateException e) {
+            System.out.println("rank=" + comm.rank() + " OK refused " + e.getMessage());
+        }
+        say(comm, "errors");
     }
 
     private static void types(Comm comm) {
