@@ -114,6 +114,10 @@ JNIEXPORT void JNICALL Java_org_jpio_comm_MpiNative_finalizeIfInitialisedHere(JN
     if (we_initialised && !finalised) MPI_Finalize();
 }
 
+JNIEXPORT void JNICALL Java_org_jpio_comm_MpiNative_abortWorld(JNIEnv *env, jclass cls, jint code) {
+    MPI_Abort(MPI_COMM_WORLD, code);
+}
+
 static jlong with_errors_return(JNIEnv *env, MPI_Comm c, const char *op) {
     int rc = MPI_Comm_set_errhandler(c, MPI_ERRORS_RETURN);
     if (rc != MPI_SUCCESS) { jpio_throw_mpi(env, rc, op, ""); return -1; }

@@ -12,7 +12,8 @@ import org.jpio.io.ElementType;
  *
  * <p>MPI is initialised on first use with MPI_Init_thread(MPI_THREAD_MULTIPLE) unless the process already
  * did (for instance through Open MPI's mpi.jar); it is finalised at JVM shutdown only if jpio initialised
- * it. {@link #threadLevel()} tells what MPI provided: below MPI_THREAD_MULTIPLE, call a communicator from
+ * it, and aborted instead if the thread that initialised it died of an uncaught exception (else the job
+ * would hang in MPI_Finalize). {@link #threadLevel()} tells what MPI provided: below MPI_THREAD_MULTIPLE, call a communicator from
  * one thread at a time.
  *
  * <p>Unlike {@link LocalComm}, a bad argument on one rank fails only that rank (MPI offers no way to
@@ -23,6 +24,7 @@ public final class MpiComm implements Comm {
     private static final String LIBRARY = "jpiompi";
     private static MpiComm world;
     private static int threadLevel = -1;
+    private static volatile Throwable mainFailure;
 
     private final long handle;
     private final int rank;
@@ -99,8 +101,25 @@ public final class MpiComm implements Comm {
                     + " with mpicc): " + why + "; launcher: " + launched);
         });
         threadLevel = MpiNative.init();
-        if (MpiNative.initialisedHere())
-            Runtime.getRuntime().addShutdownHook(new Thread(MpiNative::finalizeIfInitialisedHere, "jpio-mpi-finalize"));
+        if (MpiNative.initialisedHere()) watchMainThread(Thread.currentThread());
+    }
+
+    /**
+     * jpio initialised MPI on {@code main} (MPI's main thread), so jpio ends it at JVM exit: MPI_Finalize
+     * normally, but MPI_Abort when {@code main} died of an uncaught exception. Finalising there would hang
+     * the job: MPI_Finalize waits for the other ranks, which wait in a collective for the dead one. Aborting
+     * is what MPI's default MPI_ERRORS_ARE_FATAL does with a failed rank; mpirun then exits non-zero.
+     */
+    private static void watchMainThread(Thread main) {
+        Thread.UncaughtExceptionHandler own = main.getUncaughtExceptionHandler(); // the thread group when unset
+        main.setUncaughtExceptionHandler((t, e) -> {
+            mainFailure = e;
+            own.uncaughtException(t, e);
+        });
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (mainFailure != null) MpiNative.abortWorld(1);
+            else MpiNative.finalizeIfInitialisedHere();
+        }, "jpio-mpi-finalize"));
     }
 
     /**
@@ -170,11 +189,14 @@ public final class MpiComm implements Comm {
         return h == -1 ? null : new MpiComm(h, true);
     }
 
-    /** Frees a communicator made by {@link #split} (MPI_Comm_free, collective); world and adopted ones stay. */
+    /**
+     * Frees a communicator made by {@link #split} (MPI_Comm_free, collective). The world communicator (shared
+     * by every {@link #world()} caller) and adopted ones stay usable: they are not jpio's to free.
+     */
     @Override public void close() {
-        if (closed) return;
+        if (closed || !freeOnClose) return;
         closed = true;
-        if (freeOnClose) MpiNative.free(handle);
+        MpiNative.free(handle);
     }
 
     private void open() {

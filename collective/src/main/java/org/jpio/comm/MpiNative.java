@@ -14,6 +14,8 @@ final class MpiNative {
     static native boolean initialisedHere();
     static native int threadMultiple();
     static native void finalizeIfInitialisedHere();
+    /** MPI_Abort(MPI_COMM_WORLD, code): ends every rank of the job. */
+    static native void abortWorld(int code);
 
     static native long world();
     static native long fromOpenMpiHandle(long pointer);

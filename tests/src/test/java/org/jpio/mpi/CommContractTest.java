@@ -26,9 +26,6 @@ class CommContractTest {
     @ValueSource(ints = {2, 3, 4})
     void mpiComm(int np) {
         String out = MpiRun.run(np, CommContract.class, 60);
-        for (int r = 0; r < np; r++) {
-            String line = "contract ok: class=MpiComm rank=" + r + " size=" + np;
-            if (!out.contains(line)) org.junit.jupiter.api.Assertions.fail("missing \"" + line + "\" in:\n" + out);
-        }
+        MpiRun.requireEachRank(out, np, "contract ok: class=MpiComm rank=%d size=" + np);
     }
 }

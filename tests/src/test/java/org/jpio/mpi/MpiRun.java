@@ -68,6 +68,14 @@ public final class MpiRun {
         return text;
     }
 
+    /** Fails unless {@code out} has {@code String.format(line, rank)} for every rank below {@code np}. */
+    public static void requireEachRank(String out, int np, String line) {
+        for (int r = 0; r < np; r++) {
+            String want = String.format(line, r);
+            if (!out.contains(want)) fail("missing \"" + want + "\" in the output of " + np + " ranks:\n" + out);
+        }
+    }
+
     private static void copy(InputStream in, ByteArrayOutputStream out) {
         byte[] buf = new byte[8192];
         try (in) {
