@@ -21,8 +21,8 @@ import org.jpio.view.Order;
 
 /**
  * What each MPI process runs in the ROMIO tests (started by mpirun from {@link RomioFileMpiTest}).
- * {@code main} runs one scenario on {@link MpiComm#world()}, prints "rank=R OK ..." lines, and exits 1
- * on the first wrong element or unexpected exception (so mpirun fails). Scenarios:
+ * {@code main} runs one scenario on {@link MpiComm#world()}, prints "rank=R OK ..." lines, and throws on
+ * the first wrong element or unexpected exception (MpiComm then aborts the job, so mpirun fails). Scenarios:
  * <pre>
  *   darray PATH G0,G1,G2 C|F   collective write of a BLOCK^d darray int array (value = global linear
  *                              index), read back collectively and checked element by element
@@ -37,19 +37,16 @@ import org.jpio.view.Order;
 final class RomioRankMain {
     private RomioRankMain() { }
 
-    public static void main(String[] args) {
-        int status = 0;
+    public static void main(String[] args) throws IOException {
         Comm world = MpiComm.world();
         try {
             run(world, args);
         } catch (Throwable t) {
             System.out.println("rank=" + world.rank() + " FAILED " + t);
-            t.printStackTrace(System.out);
-            status = 1;
+            System.out.flush();
+            throw t; // uncaught: MpiComm aborts the job instead of finalising while peers wait
         }
-        System.out.flush();
-        if (status == 0) world.barrier();
-        System.exit(status);
+        world.barrier();
     }
 
     static void run(Comm comm, String[] args) throws IOException {
