@@ -133,12 +133,6 @@ JNIEXPORT jlong JNICALL ROMIO_JNI(commRank)(JNIEnv *env, jclass c, jlong comm) {
     return rc ? ROMIO_FAIL(rc) : r;
 }
 
-JNIEXPORT jlong JNICALL ROMIO_JNI(commSize)(JNIEnv *env, jclass c, jlong comm) {
-    int n = 0;
-    int rc = MPI_Comm_size(MPI_Comm_f2c(ROMIO_J2H(comm)), &n);
-    return rc ? ROMIO_FAIL(rc) : n;
-}
-
 /* MPI_COMM_WORLD's Fortran handle: the communicator when a caller has no MpiComm at hand. */
 JNIEXPORT jlong JNICALL ROMIO_JNI(commWorld)(JNIEnv *env, jclass c) {
     return ROMIO_H2J(MPI_Comm_c2f(MPI_COMM_WORLD));

@@ -24,7 +24,6 @@ final class RomioNative {
     static native String errorString(int code);
     static native int errorClass(int code);
     static native long commRank(long comm);
-    static native long commSize(long comm);
     static native long commWorld();
 
     static native long open(long comm, String path, int amode, String[] keys, String[] values);

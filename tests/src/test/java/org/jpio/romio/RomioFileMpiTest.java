@@ -28,7 +28,9 @@ class RomioFileMpiTest {
 
     @ParameterizedTest @ValueSource(strings = {"romio321", "ompio"})
     void independentWriteAtReadAt(String io) {
-        allRanks(run(3, io, "independent", dir.resolve("i.bin").toString(), "1000"), 3, "independent");
+        // OMPIO's MPI_File_preallocate hangs or crashes intermittently (also from C; docs/ROMIO.md)
+        String extra = io.equals("romio321") ? "preallocate" : "";
+        allRanks(run(4, io, "independent", dir.resolve("i.bin").toString(), "1000", extra), 4, "independent");
     }
 
     @ParameterizedTest @ValueSource(strings = {"romio321", "ompio"})

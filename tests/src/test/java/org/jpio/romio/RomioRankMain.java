@@ -26,7 +26,8 @@ import org.jpio.view.Order;
  * <pre>
  *   darray PATH G0,G1,G2 C|F   collective write of a BLOCK^d darray int array (value = global linear
  *                              index), read back collectively and checked element by element
- *   independent PATH N         write_at/read_at of each rank's N longs, then every rank checks all blocks
+ *   independent PATH N [preallocate]  write_at/read_at of each rank's N longs, then every rank checks
+ *                              all blocks; seek/read/position; set_size (and preallocate)
  *   nonblocking PATH N         iwrite_at / iwrite_at_all / iread_all on direct buffers, wait and test
  *   hints PATH                 open with cb_buffer_size and romio hints, print hints() as key=value
  *   errors DIR                 open under a missing directory: every rank must get MPI's error
@@ -52,7 +53,7 @@ final class RomioRankMain {
     static void run(Comm comm, String[] args) throws IOException {
         switch (args[0]) {
             case "darray" -> darray(comm, args[1], parseInts(args[2]), args[3].equals("F"));
-            case "independent" -> independent(comm, args[1], Integer.parseInt(args[2]));
+            case "independent" -> independent(comm, args[1], Integer.parseInt(args[2]), args.length > 3 && args[3].equals("preallocate"));
             case "nonblocking" -> nonblocking(comm, args[1], Integer.parseInt(args[2]));
             case "hints" -> hints(comm, args[1]);
             case "errors" -> errors(comm, args[1]);
@@ -98,7 +99,7 @@ final class RomioRankMain {
         say(comm, "darray elements=" + gi.length + " gsizes=" + Arrays.toString(gsizes) + " order=" + (fortran ? "F" : "C"));
     }
 
-    private static void independent(Comm comm, String path, int n) throws IOException {
+    private static void independent(Comm comm, String path, int n, boolean preallocate) throws IOException {
         int np = comm.size(), rank = comm.rank();
         long[] mine = new long[n];
         for (int i = 0; i < n; i++) mine[i] = (long) rank * n + i;
@@ -124,6 +125,20 @@ final class RomioRankMain {
             if (f.position() != 8L * n * np) throw new IOException("position=" + f.position());
             // reading past the end moves nothing, as in MPI
             if (f.readAt(8L * n * np, last, 0, 1) != 0) throw new IOException("read past end moved bytes");
+        }
+        // preallocate grows the file, set_size cuts it back; both collective. OMPIO's preallocate returns
+        // on ranks other than 0 before rank 0 has finished (an intermediate size is visible), hence the
+        // barriers; it also hangs or crashes intermittently (docs/ROMIO.md), so only ROMIO's is exercised.
+        long bytes = 8L * n * np;
+        try (RomioFile f = RomioFile.open(comm, path, EnumSet.of(Amode.RDWR), Map.of())) {
+            if (preallocate) {
+                f.preallocate(bytes + 4096);
+                comm.barrier();
+                if (f.size() != bytes + 4096) throw new IOException("size after preallocate=" + f.size() + " expected=" + (bytes + 4096));
+            }
+            f.setSize(bytes - 8);
+            comm.barrier();
+            if (f.size() != bytes - 8) throw new IOException("size after set_size=" + f.size() + " expected=" + (bytes - 8));
         }
         say(comm, "independent blocks=" + np + " n=" + n);
     }
