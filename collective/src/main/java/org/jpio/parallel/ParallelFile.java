@@ -16,6 +16,9 @@ import org.jpio.comm.Comm;
 import org.jpio.file.ArrayFile;
 import org.jpio.file.ArrayFileOptions;
 import org.jpio.io.ElementType;
+import org.jpio.romio.RomioBackend;
+import org.jpio.romio.RomioFile;
+import org.jpio.romio.Xfer;
 import org.jpio.twophase.Aggregators;
 import org.jpio.view.FileView;
 import org.jpio.view.RunCursor;
@@ -51,21 +54,25 @@ public final class ParallelFile implements AutoCloseable {
     private final Map<String, String> inEffect = new LinkedHashMap<>();
     private final int[] aggregators;
     private final int hostCount;
+    /** The ROMIO backend's MPI file when {@code jpio_backend=romio}, else null (jpio's own I/O). */
+    private final RomioFile romio;
     private FileView view = FileView.bytes();
     private long pointer;
     private boolean atomic;
     private boolean closed;
 
-    private ParallelFile(Comm comm, Path path, Set<AccessMode> modes, Hints hints, ArrayFileOptions options, ArrayFile first, int[] aggregators, int hostCount) {
+    private ParallelFile(Comm comm, Path path, Set<AccessMode> modes, Hints hints, ArrayFileOptions options, ArrayFile first, int[] aggregators, int hostCount, RomioFile romio) {
         this.hostCount = hostCount;
+        this.romio = romio;
         this.comm = comm;
         this.path = path;
         this.modes = modes;
         this.hints = hints;
         this.options = options;
         this.aggregators = aggregators;
-        files.put(first.order(), first);
         inEffect.putAll(hints.asMap());
+        if (romio != null) return;
+        files.put(first.order(), first);
         inEffect.put(Hints.CB_NODES, Integer.toString(aggregators.length));
         inEffect.put("cb_aggregators", join(aggregators));
         inEffect.put(Hints.JPIO_ENGINE, first.engine().name());
@@ -92,6 +99,7 @@ public final class ParallelFile implements AutoCloseable {
         comm.requireSame(where, "path", abs.toString());
         comm.requireSame(where, "amode", new TreeSet<>(m).toString());
         comm.requireSame(where, "hints", hints.asMap().toString());
+        if (hints.backend().equals(RomioBackend.NAME)) return openRomio(comm, abs, m, hints, options);
         if (comm.rank() == 0) {
             try {
                 if (m.contains(AccessMode.EXCL) && Files.exists(abs))
@@ -122,7 +130,29 @@ public final class ParallelFile implements AutoCloseable {
         // host, which is what users setting it expect; an explicit cb_config_list is followed as ROMIO does
         String config = hints.cbNodes() > 0 && Aggregators.DEFAULT_CONFIG_LIST.equals(hints.cbConfigList()) ? "*:*" : hints.cbConfigList();
         int[] aggs = Aggregators.choose(hosts, hints.cbNodes(), config);
-        return new ParallelFile(comm, abs, m, hints, options, f, aggs, new java.util.HashSet<>(java.util.List.of(hosts)).size());
+        return new ParallelFile(comm, abs, m, hints, options, f, aggs, new java.util.HashSet<>(java.util.List.of(hosts)).size(), null);
+    }
+
+    /**
+     * {@code jpio_backend=romio}: MPI_File_open through the ROMIO bridge on the same communicator (it must be
+     * an MpiComm; under LocalComm every rank gets the bridge's reason). Only the hints the program or the
+     * hints file changed from ROMIO's defaults are passed on, so ROMIO applies its own defaults as in C.
+     */
+    private static ParallelFile openRomio(Comm comm, Path abs, Set<AccessMode> m, Hints hints, ArrayFileOptions options) {
+        RomioFile rf = null;
+        Throwable bad = null;
+        try {
+            Set<RomioFile.Amode> am = EnumSet.noneOf(RomioFile.Amode.class);
+            for (AccessMode a : m) am.add(RomioFile.Amode.valueOf(a.name()));
+            Map<String, String> given = new LinkedHashMap<>();
+            Map<String, String> defaults = Hints.defaults().asMap();
+            hints.asMap().forEach((k, v) -> { if (!k.startsWith("jpio_") && !v.equals(defaults.get(k))) given.put(k, v); });
+            rf = RomioFile.open(comm, abs.toString(), am, given);
+        } catch (IOException | RuntimeException e) {
+            bad = e;
+        }
+        comm.agree("open path=" + abs + " jpio_backend=romio", bad);
+        return new ParallelFile(comm, abs, m, hints, options, null, new int[0], 0, rf);
     }
 
     private static ArrayFileOptions options(Hints h) {
@@ -152,7 +182,16 @@ public final class ParallelFile implements AutoCloseable {
      * and {@code cb_aggregators} (the aggregator ranks), {@code jpio_engine}, and after a collective
      * transfer {@code jpio_cb_write_choice}/{@code jpio_cb_read_choice}: two-phase or independent, and why.
      */
-    public Map<String, String> hints() { return Map.copyOf(inEffect); }
+    public Map<String, String> hints() {
+        if (romio == null) return Map.copyOf(inEffect);
+        Map<String, String> h = new LinkedHashMap<>(inEffect);
+        try {
+            h.putAll(romio.hints()); // MPI_File_get_info: what ROMIO has in effect
+        } catch (IOException e) {
+            h.put("jpio_romio_get_info", "failed: " + e.getMessage());
+        }
+        return Map.copyOf(h);
+    }
 
     // ---- views and the file pointer -------------------------------------------------------------------
 
@@ -163,6 +202,15 @@ public final class ParallelFile implements AutoCloseable {
         comm.agree("set_view path=" + path, bad);
         comm.requireSame("set_view path=" + path, "etype", v.etype().name());
         comm.requireSame("set_view path=" + path, "datarep", v.representation().datarep());
+        if (romio != null) {
+            Throwable failed = null;
+            try {
+                romio.setView(v, Map.of());
+            } catch (IOException | RuntimeException e) {
+                failed = e;
+            }
+            comm.agree("set_view path=" + path + " jpio_backend=romio", failed);
+        }
         view = v;
         pointer = 0;
     }
@@ -182,13 +230,23 @@ public final class ParallelFile implements AutoCloseable {
     // ---- independent transfers --------------------------------------------------------------------------
 
     public void writeAt(long offset, Object array, int index, int count) throws IOException {
+        if (romio != null) { check("write_at", offset, array, index, count); romio(Xfer.WRITE_AT, offset, array, index, count); return; }
         Access a = access("write_at", offset, array, index, count);
         transferIndependent(a, array, index, true);
     }
 
     public void readAt(long offset, Object array, int index, int count) throws IOException {
+        if (romio != null) { check("read_at", offset, array, index, count); romio(Xfer.READ_AT, offset, array, index, count); return; }
         Access a = access("read_at", offset, array, index, count);
         transferIndependent(a, array, index, false);
+    }
+
+    /** One transfer on the ROMIO backend; a read that MPI ends early (end of file) is an EOFException. */
+    private void romio(Xfer op, long offset, Object array, int index, int count) throws IOException {
+        int moved = romio.transfer(op, offset, array, index, count);
+        if (moved != count)
+            throw new java.io.EOFException(op.mpiName() + " moved " + moved + " of " + count + " elements (end of file): path=" + path
+                    + " rank=" + comm.rank() + " offset=" + offset);
     }
 
     /** Writes at the individual file pointer and advances it. */
@@ -234,11 +292,23 @@ public final class ParallelFile implements AutoCloseable {
         Access a = null;
         Throwable bad = null;
         try {
-            a = access(op, offset, array, index, count);
+            if (romio != null) check(op, offset, array, index, count);
+            else a = access(op, offset, array, index, count);
         } catch (IllegalArgumentException | IllegalStateException e) {
             bad = e;
         }
         comm.agree(where, bad);
+        if (romio != null) {
+            IOException failed = null;
+            try {
+                romio(write ? Xfer.WRITE_AT_ALL : Xfer.READ_AT_ALL, offset, array, index, count);
+            } catch (IOException e) {
+                failed = e;
+            }
+            inEffect.put(write ? "jpio_cb_write_choice" : "jpio_cb_read_choice", "romio (MPI_File_" + (write ? "write" : "read") + "_at_all)");
+            comm.agree(where + " jpio_backend=romio", failed);
+            return;
+        }
         long[] mine = {a.start, a.end, a.bytes, a.runs, a.residues, a.type.ordinal()};
         long[] all = new long[mine.length * comm.size()];
         comm.allgather(mine, 0, mine.length, all, 0);
@@ -326,19 +396,19 @@ public final class ParallelFile implements AutoCloseable {
 
     public long size() throws IOException {
         ensureOpen("get_size");
-        return file().size();
+        return romio != null ? romio.size() : file().size();
     }
 
     /** MPI_File_set_size: collective; truncates or extends. */
     public void setSize(long size) throws IOException {
         rootThenAgree("set_size size=" + size, size < 0 ? new IllegalArgumentException("set_size: size=" + size + " must be >= 0") : null,
-                () -> file().setLength(size));
+                () -> file().setLength(size), () -> romio.setSize(size));
     }
 
     /** MPI_File_preallocate: collective; reserves disk blocks for the first {@code size} bytes. */
     public void preallocate(long size) throws IOException {
         rootThenAgree("preallocate size=" + size, size < 0 ? new IllegalArgumentException("preallocate: size=" + size + " must be >= 0") : null,
-                () -> file().preallocate(0, size));
+                () -> file().preallocate(0, size), () -> romio.preallocate(size));
     }
 
     /** MPI_File_sync: collective; data and metadata of every rank's writes reach the device. */
@@ -346,6 +416,7 @@ public final class ParallelFile implements AutoCloseable {
         ensureOpen("sync");
         IOException failure = null;
         try {
+            if (romio != null) romio.sync();
             for (ArrayFile f : files.values()) f.sync(true);
         } catch (IOException e) {
             failure = e;
@@ -360,6 +431,8 @@ public final class ParallelFile implements AutoCloseable {
     public void setAtomicity(boolean on) {
         ensureOpen("set_atomicity");
         comm.requireSame("set_atomicity path=" + path, "flag", Boolean.toString(on));
+        if (romio != null && on)
+            throw new UnsupportedOperationException("set_atomicity(true) is not bridged to MPI_File_set_atomicity on jpio_backend=romio: path=" + path);
         atomic = on;
     }
 
@@ -371,6 +444,13 @@ public final class ParallelFile implements AutoCloseable {
         if (closed) return;
         closed = true;
         IOException failure = null;
+        if (romio != null) {
+            try {
+                romio.close();
+            } catch (IOException e) {
+                failure = e;
+            }
+        }
         for (ArrayFile f : files.values()) {
             try {
                 f.close();
@@ -379,7 +459,7 @@ public final class ParallelFile implements AutoCloseable {
             }
         }
         comm.agree("close path=" + path, failure);
-        if (modes.contains(AccessMode.DELETE_ON_CLOSE)) {
+        if (modes.contains(AccessMode.DELETE_ON_CLOSE) && romio == null) { // MPI deletes it itself
             IOException del = null;
             if (comm.rank() == 0) {
                 try {
@@ -394,11 +474,18 @@ public final class ParallelFile implements AutoCloseable {
 
     private interface IoAction { void run() throws IOException; }
 
-    private void rootThenAgree(String op, IllegalArgumentException bad, IoAction action) throws IOException {
+    /** jpio: rank 0 acts; ROMIO: every rank calls the (collective) MPI function. Then every rank agrees. */
+    private void rootThenAgree(String op, IllegalArgumentException bad, IoAction action, IoAction romioAction) throws IOException {
         ensureOpen(op);
         comm.agree(op + " path=" + path, bad);
         IOException failure = null;
-        if (comm.rank() == 0) {
+        if (romio != null) {
+            try {
+                romioAction.run();
+            } catch (IOException e) {
+                failure = e;
+            }
+        } else if (comm.rank() == 0) {
             try {
                 action.run();
             } catch (IOException e) {
@@ -440,6 +527,14 @@ public final class ParallelFile implements AutoCloseable {
     }
 
     private Access access(String op, long offset, Object array, int index, int count) {
+        ElementType t = check(op, offset, array, index, count);
+        long from = Math.multiplyExact(offset, view.etype().size());
+        long bytes = (long) count << t.shift();
+        return new Access(view, t, from, bytes);
+    }
+
+    /** The argument checks of every transfer, before any byte moves; returns the buffer's element type. */
+    private ElementType check(String op, long offset, Object array, int index, int count) {
         ensureOpen(op);
         if (array == null) throw new IllegalArgumentException(op + ": buffer is null: path=" + path + " rank=" + comm.rank());
         ElementType t = ElementType.of(array);
@@ -455,9 +550,7 @@ public final class ParallelFile implements AutoCloseable {
             throw new IllegalStateException(op + ": file opened RDONLY: path=" + path + " rank=" + comm.rank());
         if (!writing && modes.contains(AccessMode.WRONLY))
             throw new IllegalStateException(op + ": file opened WRONLY: path=" + path + " rank=" + comm.rank());
-        long from = Math.multiplyExact(offset, view.etype().size());
-        long bytes = (long) count << t.shift();
-        return new Access(view, t, from, bytes);
+        return t;
     }
 
     private long etypes(Object array, int count) {

@@ -141,6 +141,15 @@ class ParallelFileFailureTest {
     }
 
     @Test
+    void romioBackendUnderLocalCommSaysWhyOnEveryRank() throws Exception {
+        Path file = dir.resolve("r.bin");
+        List<String> seen = LocalComm.runAndCollect(2, comm -> assertThrows(CollectiveException.class,
+                () -> ParallelFile.open(comm, file, CREATE_RW, Hints.of(Hints.JPIO_BACKEND, "romio"))).getMessage());
+        for (String m : seen) assertTrue(m.contains("rank=0") && m.contains("rank=1") && m.contains("jpio_backend=romio"), m);
+        assertTrue(Files.notExists(file), "nothing created");
+    }
+
+    @Test
     void operationsAfterCloseFailClearly() throws Exception {
         Path file = dir.resolve("c.bin");
         LocalComm.run(2, comm -> {
