@@ -102,22 +102,30 @@ final class Grid {
                 long linear = 0;
                 for (int s = 0; s < n; s++) linear += axes[s].global(digit[s]) * strides[s];
                 long at = base + linear * ext;
-                if (dense) {                       // consecutive indices of the fastest dimension form one run
-                    long r = axes[n - 1].run(digit[n - 1]);
+                if (dense) {
+                    // consecutive indices of the fastest dimension form one run; where a dimension is
+                    // selected whole from index 0, its rows are adjacent too and the run extends into the
+                    // next slower dimension (a BLOCK darray of full rows is one run, not one per row)
+                    int lvl = n - 1;
+                    long r = axes[lvl].run(digit[lvl]);
+                    while (lvl > 0 && digit[lvl] == 0 && axes[lvl].global(0) == 0 && r == strides[lvl - 1] / strides[lvl]) {
+                        lvl--;
+                        r = axes[lvl].run(digit[lvl]);
+                    }
                     off = at + oldLb + first;
-                    len = r * ext - first;
-                    advance(r);
+                    len = r * strides[lvl] * ext - first;
+                    advance(lvl, r);
                 } else {
                     descend(old.raw(at, first));
-                    advance(1);
+                    advance(n - 1, 1);
                 }
                 first = 0;
                 return true;
             }
 
-            private void advance(long r) {
-                digit[n - 1] += r;
-                for (int s = n - 1; s >= 0 && digit[s] == axes[s].count(); s--) {
+            private void advance(int level, long r) {
+                digit[level] += r;
+                for (int s = level; s >= 0 && digit[s] == axes[s].count(); s--) {
                     digit[s] = 0;
                     if (s == 0) done = true; else digit[s - 1]++;
                 }
