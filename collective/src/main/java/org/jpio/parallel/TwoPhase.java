@@ -42,6 +42,7 @@ final class TwoPhase {
         long windowEnd(int a, int cycle) { return Math.min(bounds[a + 1], windowStart(a, cycle) + cycleBytes); }
     }
 
+    private final Scratch scratch;
     private final Comm comm;
     private final ArrayFile file;
     private final Plan plan;
@@ -58,7 +59,8 @@ final class TwoPhase {
     private final LongList metaSend = new LongList();
     private final LongList metaRecv = new LongList();
 
-    TwoPhase(Comm comm, ArrayFile file, Plan plan, ElementType type) {
+    TwoPhase(Comm comm, ArrayFile file, Plan plan, ElementType type, Scratch scratch) {
+        this.scratch = scratch;
         this.comm = comm;
         this.file = file;
         this.plan = plan;
@@ -79,15 +81,20 @@ final class TwoPhase {
      */
     IOException write(Supplier<RunCursor> runs, long myStart, long myEnd, Object array, int index) {
         Clip[] clips = clips(runs, myStart, myEnd);
-        Object recv = type.newArray(myAgg >= 0 ? plan.cycleBytes() / esz : 0);
-        ByteBuffer[] bufs = myAgg >= 0 ? new ByteBuffer[] {buffer(), buffer()} : null;
+        Object recv = myAgg >= 0 ? scratch.array(type, plan.cycleBytes() / esz) : type.newArray(0);
+        ByteBuffer[] bufs = myAgg >= 0 ? new ByteBuffer[] {buffer(0), buffer(1)} : null;
         @SuppressWarnings("unchecked") Future<?>[] pending = new Future[2];
         ExecutorService writer = myAgg >= 0 ? Executors.newSingleThreadExecutor(r -> daemon(r, "jpio-twophase-write-" + me)) : null;
         IOException failure = null;
         try {
             for (int c = 0; c < plan.cycles(); c++) {
                 exchangePieces(clips, c, index, true);
+                // an aggregator's own pieces go from its array to the cycle buffer directly, not through the exchange
+                int selfIndex = dataSendDispls[me], selfCount = dataSendCounts[me];
+                dataSendCounts[me] = 0;
+                dataRecvCounts[me] = 0;
                 comm.alltoallv(array, dataSendCounts, dataSendDispls, recv, dataRecvCounts, dataRecvDispls);
+                dataRecvCounts[me] = selfCount;
                 if (myAgg < 0 || failure != null) continue;
                 int slot = c & 1;
                 failure = await(pending[slot], failure);
@@ -99,7 +106,7 @@ final class TwoPhase {
                 ByteBuffer buf = bufs[slot];
                 try {
                     if (covered() < span[1] - span[0]) readExisting(buf, w0, span);
-                    fill(buf, w0, recv);
+                    fill(buf, w0, recv, array, selfIndex);
                 } catch (IOException e) {
                     failure = e;
                     continue;
@@ -121,15 +128,19 @@ final class TwoPhase {
     /** Collective read into {@code array[index..]} in the order of {@code runs}; returns this rank's failure or null. */
     IOException read(Supplier<RunCursor> runs, long myStart, long myEnd, Object array, int index) {
         Clip[] clips = clips(runs, myStart, myEnd);
-        ByteBuffer buf = myAgg >= 0 ? buffer() : null;
-        Object send = type.newArray(myAgg >= 0 ? plan.cycleBytes() / esz : 0);
+        ByteBuffer buf = myAgg >= 0 ? buffer(0) : null;
+        Object send = myAgg >= 0 ? scratch.array(type, plan.cycleBytes() / esz) : type.newArray(0);
         IOException failure = null;
         for (int c = 0; c < plan.cycles(); c++) {
             exchangePieces(clips, c, index, false);
             int total = 0;
             if (myAgg >= 0) {
-                for (int s = 0; s < p; s++) { dataSendDispls[s] = total; dataSendCounts[s] = requested(s); total += dataSendCounts[s]; }
-                if (type.length(send) < total) send = type.newArray(total);
+                for (int s = 0; s < p; s++) {
+                    dataSendDispls[s] = total;
+                    dataSendCounts[s] = s == me ? 0 : requested(s); // an aggregator's own pieces go straight into its array
+                    total += dataSendCounts[s];
+                }
+                if (type.length(send) < total) send = scratch.array(type, total);
                 long[] span = span();
                 if (span != null && failure == null) {
                     try {
@@ -140,13 +151,16 @@ final class TwoPhase {
                                     + " length=" + (span[1] - span[0]) + " size=" + size);
                         buf.clear().position((int) (span[0] - w0)).limit((int) (span[1] - w0));
                         file.read(span[0], buf);
-                        extract(buf, w0, send);
+                        extract(buf, w0, send, array, dataRecvDispls[me]);
                     } catch (IOException e) {
                         failure = e;
                     }
                 }
             }
+            int selfCount = dataRecvCounts[me];
+            if (myAgg >= 0) dataRecvCounts[me] = 0;
             comm.alltoallv(send, dataSendCounts, dataSendDispls, array, dataRecvCounts, dataRecvDispls);
+            dataRecvCounts[me] = selfCount;
         }
         return failure;
     }
@@ -241,35 +255,37 @@ final class TwoPhase {
         while (buf.hasRemaining()) buf.put((byte) 0); // beyond the end of file: a hole reads as zeros
     }
 
-    private void fill(ByteBuffer buf, long w0, Object recv) {
+    private void fill(ByteBuffer buf, long w0, Object recv, Object own, int ownIndex) {
         long[] m = metaRecv.array();
         buf.clear();
         for (int s = 0; s < p; s++) {
-            int ri = dataRecvDispls[s];
+            Object src = s == me ? own : recv;
+            int ri = s == me ? ownIndex : dataRecvDispls[s];
             for (int k = metaRecvDispls[s]; k < metaRecvDispls[s] + metaRecvCounts[s]; k += 2) {
                 int n = (int) (m[k + 1] / esz);
                 buf.position((int) (m[k] - w0));
-                type.put(buf, recv, ri, n);
+                type.put(buf, src, ri, n);
                 ri += n;
             }
         }
     }
 
-    private void extract(ByteBuffer buf, long w0, Object send) {
+    private void extract(ByteBuffer buf, long w0, Object send, Object own, int ownIndex) {
         long[] m = metaRecv.array();
         buf.clear();
         for (int s = 0; s < p; s++) {
-            int si = dataSendDispls[s];
+            Object dst = s == me ? own : send;
+            int si = s == me ? ownIndex : dataSendDispls[s];
             for (int k = metaRecvDispls[s]; k < metaRecvDispls[s] + metaRecvCounts[s]; k += 2) {
                 int n = (int) (m[k + 1] / esz);
                 buf.position((int) (m[k] - w0));
-                type.get(buf, send, si, n);
+                type.get(buf, dst, si, n);
                 si += n;
             }
         }
     }
 
-    private ByteBuffer buffer() { return ByteBuffer.allocateDirect(plan.cycleBytes()).order(file.order()); }
+    private ByteBuffer buffer(int slot) { return scratch.buffer(slot, plan.cycleBytes(), file.order()); }
 
     private static IOException await(Future<?> f, IOException failure) {
         if (f == null) return failure;
