@@ -57,7 +57,6 @@ public final class ParallelFile implements AutoCloseable {
     /** The ROMIO backend's MPI file when {@code jpio_backend=romio}, else null (jpio's own I/O). */
     private final RomioFile romio;
     private FileView view = FileView.bytes();
-    private final Scratch scratch = new Scratch();
     private long pointer;
     private boolean atomic;
     private boolean closed;
@@ -331,7 +330,7 @@ public final class ParallelFile implements AutoCloseable {
             for (int d = 0; d + 1 < bounds.length; d++) largest = Math.max(largest, bounds[d + 1] - bounds[d]);
             cycle = (int) Math.max(esz, Math.min(cycle, largest)); // a small access gets small buffers
             TwoPhase.Plan plan = new TwoPhase.Plan(aggregators, bounds, cycle, Aggregation.cycles(bounds, cycle));
-            TwoPhase tp = new TwoPhase(comm, file(), plan, a.type, scratch);
+            TwoPhase tp = new TwoPhase(comm, file(), plan, a.type, Scratch.forThisThread());
             Access acc = a;
             failure = write ? tp.write(() -> acc.runs(), a.start, a.end, array, index)
                             : tp.read(() -> acc.runs(), a.start, a.end, array, index);

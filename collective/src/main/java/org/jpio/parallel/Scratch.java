@@ -7,12 +7,23 @@ import java.util.Map;
 import org.jpio.io.ElementType;
 
 /**
- * The two-phase engine's memory, kept by a ParallelFile from one collective call to the next: two cycle
- * buffers and one exchange array per element type, each at most one cycle ({@code cb_buffer_size}) long,
- * so memory stays bounded by the hints and repeated calls allocate (and zero) nothing. Allocating afresh
- * cost more than the copies of a 64 MiB collective read.
+ * The two-phase engine's memory, kept per rank thread from one collective call to the next (and from one
+ * file to the next, as applications open a file per checkpoint): two cycle buffers and one exchange array
+ * per element type, each at most one cycle ({@code cb_buffer_size}) long, so memory stays bounded by the
+ * hints and repeated calls allocate (and zero) nothing. Allocating afresh cost more than the copies of a
+ * 64 MiB collective read. Held softly: the JVM may reclaim it under memory pressure.
  */
 final class Scratch {
+    private static final ThreadLocal<java.lang.ref.SoftReference<Scratch>> MINE = new ThreadLocal<>();
+
+    /** This thread's scratch memory. */
+    static Scratch forThisThread() {
+        java.lang.ref.SoftReference<Scratch> ref = MINE.get();
+        Scratch s = ref == null ? null : ref.get();
+        if (s == null) MINE.set(new java.lang.ref.SoftReference<>(s = new Scratch()));
+        return s;
+    }
+
     private final ByteBuffer[] buffers = new ByteBuffer[2];
     private final Map<ElementType, Object> arrays = new EnumMap<>(ElementType.class);
 

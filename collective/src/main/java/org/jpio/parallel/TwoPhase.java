@@ -125,44 +125,89 @@ final class TwoPhase {
         return failure;
     }
 
-    /** Collective read into {@code array[index..]} in the order of {@code runs}; returns this rank's failure or null. */
+    /**
+     * Collective read into {@code array[index..]} in the order of {@code runs}; returns this rank's failure or
+     * null. An aggregator reads cycle c+1's window on a background thread while cycle c is unpacked and
+     * exchanged; it reads the whole window (up to the end of file), as data sieving would, because the
+     * piece lists of cycle c+1 are not known yet when its read starts.
+     */
     IOException read(Supplier<RunCursor> runs, long myStart, long myEnd, Object array, int index) {
         Clip[] clips = clips(runs, myStart, myEnd);
-        ByteBuffer buf = myAgg >= 0 ? buffer(0) : null;
         Object send = myAgg >= 0 ? scratch.array(type, plan.cycleBytes() / esz) : type.newArray(0);
         IOException failure = null;
-        for (int c = 0; c < plan.cycles(); c++) {
-            exchangePieces(clips, c, index, false);
-            int total = 0;
-            if (myAgg >= 0) {
-                for (int s = 0; s < p; s++) {
-                    dataSendDispls[s] = total;
-                    dataSendCounts[s] = s == me ? 0 : requested(s); // an aggregator's own pieces go straight into its array
-                    total += dataSendCounts[s];
-                }
-                if (type.length(send) < total) send = scratch.array(type, total);
-                long[] span = span();
-                if (span != null && failure == null) {
+        ByteBuffer[] bufs = null;
+        @SuppressWarnings("unchecked") Future<Long>[] reads = new Future[2];
+        ExecutorService reader = null;
+        long size = 0;
+        if (myAgg >= 0) {
+            bufs = new ByteBuffer[] {buffer(0), buffer(1)};
+            reader = Executors.newSingleThreadExecutor(r -> daemon(r, "jpio-twophase-read-" + me));
+            try {
+                size = file.size();
+            } catch (IOException e) {
+                failure = e;
+            }
+            if (failure == null && plan.cycles() > 0) reads[0] = prefetch(reader, bufs[0], 0, size);
+        }
+        try {
+            for (int c = 0; c < plan.cycles(); c++) {
+                exchangePieces(clips, c, index, false);
+                int total = 0;
+                if (myAgg >= 0) {
+                    for (int s = 0; s < p; s++) {
+                        dataSendDispls[s] = total;
+                        dataSendCounts[s] = s == me ? 0 : requested(s); // an aggregator's own pieces go straight into its array
+                        total += dataSendCounts[s];
+                    }
+                    if (type.length(send) < total) send = scratch.array(type, total);
+                    Future<Long> mine = reads[c & 1];
+                    reads[c & 1] = null;
+                    long readEnd = 0;
                     try {
-                        long w0 = plan.windowStart(myAgg, c);
-                        long size = file.size();
-                        if (span[1] > size)
-                            throw new EOFException("readAll past end of file: path=" + file.path() + " rank=" + me + " offset=" + span[0]
+                        if (mine != null) readEnd = mine.get();
+                    } catch (ExecutionException e) {
+                        if (failure == null) failure = e.getCause() instanceof IOException io ? io : new IOException(e.getCause().toString(), e.getCause());
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        if (failure == null) failure = new IOException("interrupted while reading a two-phase cycle", e);
+                    }
+                    if (failure == null && c + 1 < plan.cycles()) reads[(c + 1) & 1] = prefetch(reader, bufs[(c + 1) & 1], c + 1, size);
+                    long[] span = span();
+                    if (span != null && failure == null) {
+                        if (span[1] > readEnd)
+                            failure = new EOFException("readAll past end of file: path=" + file.path() + " rank=" + me + " offset=" + span[0]
                                     + " length=" + (span[1] - span[0]) + " size=" + size);
-                        buf.clear().position((int) (span[0] - w0)).limit((int) (span[1] - w0));
-                        file.read(span[0], buf);
-                        extract(buf, w0, send, array, dataRecvDispls[me]);
-                    } catch (IOException e) {
-                        failure = e;
+                        else extract(bufs[c & 1], plan.windowStart(myAgg, c), send, array, dataRecvDispls[me]);
                     }
                 }
+                int selfCount = dataRecvCounts[me];
+                if (myAgg >= 0) dataRecvCounts[me] = 0;
+                comm.alltoallv(send, dataSendCounts, dataSendDispls, array, dataRecvCounts, dataRecvDispls);
+                dataRecvCounts[me] = selfCount;
             }
-            int selfCount = dataRecvCounts[me];
-            if (myAgg >= 0) dataRecvCounts[me] = 0;
-            comm.alltoallv(send, dataSendCounts, dataSendDispls, array, dataRecvCounts, dataRecvDispls);
-            dataRecvCounts[me] = selfCount;
+        } finally {
+            if (reader != null) {
+                for (Future<Long> f : reads) if (f != null) f.cancel(false);
+                reader.shutdown();
+                try {
+                    reader.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES); // never leave a read running into a buffer reused later
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
         return failure;
+    }
+
+    /** Starts reading cycle {@code c}'s window, clipped to the end of file; the future gives where the data ends. */
+    private Future<Long> prefetch(ExecutorService reader, ByteBuffer buf, int c, long size) {
+        long w0 = plan.windowStart(myAgg, c), end = Math.min(plan.windowEnd(myAgg, c), size);
+        return reader.submit(() -> {
+            if (end <= w0) return w0;
+            buf.clear().limit((int) (end - w0));
+            file.read(w0, buf);
+            return end;
+        });
     }
 
     // ---- the exchange of piece lists ----------------------------------------------------------------
