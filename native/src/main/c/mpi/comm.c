@@ -15,6 +15,7 @@
 #include <dlfcn.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* Codes from Java: ElementType.ordinal() and MpiNative's operator table. */
 static MPI_Datatype datatype(jint code) {
@@ -288,4 +289,70 @@ JNIEXPORT void JNICALL Java_org_jpio_comm_MpiNative_free(JNIEnv *env, jclass cls
     MPI_Comm c = jpio_comm(comm);
     int rc = MPI_Comm_free(&c);
     if (rc != MPI_SUCCESS) jpio_throw_mpi(env, rc, "MPI_Comm_free", "");
+}
+
+/*
+ * alltoallv between a Java array and a direct buffer described, per peer, by pieces (byte offset, byte
+ * length) of whole elements: MPI_Alltoallw with one hindexed type per peer on the buffer side, so the
+ * two-phase aggregator receives straight into (or sends straight from) its cycle buffer, as ROMIO does.
+ * toBuffer != 0: the array sends and the pieces receive; otherwise the pieces send and the array receives.
+ * counts/displs are in elements of the array; pieceCounts/pieceDispls index pairs in pieces.
+ */
+JNIEXPORT void JNICALL Java_org_jpio_comm_MpiNative_alltoallvPieces(JNIEnv *env, jclass cls, jlong comm,
+        jobject array, jintArray counts, jintArray displs, jobject buffer, jintArray pieceCounts,
+        jintArray pieceDispls, jlongArray pieces, jint type, jboolean toBuffer) {
+    jsize n = (*env)->GetArrayLength(env, counts);
+    int c[n], d[n], pc[n], pd[n];
+    if (!ints(env, counts, c, n) || !ints(env, displs, d, n) || !ints(env, pieceCounts, pc, n) || !ints(env, pieceDispls, pd, n)) return;
+    char *base = (*env)->GetDirectBufferAddress(env, buffer);
+    if (base == NULL) { jpio_throw(env, "java/lang/IllegalArgumentException", "alltoallv pieces: the buffer is not direct"); return; }
+    MPI_Datatype t = datatype(type);
+    int esize;
+    MPI_Type_size(t, &esize);
+    jsize np = (*env)->GetArrayLength(env, pieces);
+    jlong *pv = np > 0 ? (*env)->GetLongArrayElements(env, pieces, NULL) : NULL;
+    if (np > 0 && pv == NULL) return;
+    int *ac = calloc(4 * (size_t) n, sizeof(int));
+    MPI_Datatype *types = malloc(2 * n * sizeof(MPI_Datatype));
+    int rc = MPI_SUCCESS;
+    if (ac == NULL || types == NULL) rc = MPI_ERR_NO_MEM;
+    int *ad = ac + n, *bc = ac + 2 * n, *bd = ac + 3 * n;
+    MPI_Datatype *at = types, *bt = types + n;
+    for (jsize i = 0; types != NULL && i < n; i++) bt[i] = t; /* nothing to free until a type is made */
+    for (jsize i = 0; i < n && rc == MPI_SUCCESS; i++) {
+        ac[i] = c[i];
+        ad[i] = d[i] * esize;
+        at[i] = t;
+        bd[i] = 0;
+        int k = pc[i] / 2;
+        bc[i] = k > 0 ? 1 : 0;
+        bt[i] = t;
+        if (k == 0) continue;
+        int *bl = malloc(k * sizeof(int));
+        MPI_Aint *dis = malloc(k * sizeof(MPI_Aint));
+        if (bl == NULL || dis == NULL) rc = MPI_ERR_NO_MEM;
+        for (int j = 0; j < k && rc == MPI_SUCCESS; j++) {
+            dis[j] = (MPI_Aint) pv[pd[i] + 2 * j];
+            bl[j] = (int) (pv[pd[i] + 2 * j + 1] / esize);
+        }
+        if (rc == MPI_SUCCESS) rc = MPI_Type_create_hindexed(k, bl, dis, t, &bt[i]);
+        if (rc == MPI_SUCCESS) rc = MPI_Type_commit(&bt[i]);
+        free(bl);
+        free(dis);
+    }
+    void *a = NULL;
+    if (rc == MPI_SUCCESS) {
+        if (!pin(env, array, &a)) rc = -1;
+        else {
+            rc = toBuffer ? MPI_Alltoallw(a, ac, ad, at, base, bc, bd, bt, jpio_comm(comm))
+                          : MPI_Alltoallw(base, bc, bd, bt, a, ac, ad, at, jpio_comm(comm));
+            unpin(env, array, a, toBuffer || rc != MPI_SUCCESS);
+        }
+    }
+    for (jsize i = 0; types != NULL && ac != NULL && i < n; i++) if (bc[i] == 1 && bt[i] != t) MPI_Type_free(&bt[i]);
+    free(types);
+    free(ac);
+    if (pv != NULL) (*env)->ReleaseLongArrayElements(env, pieces, pv, JNI_ABORT);
+    if (rc == -1) return; /* OutOfMemoryError pending from pinning */
+    if (rc != MPI_SUCCESS) jpio_throw_mpi(env, rc, "MPI_Alltoallw", toBuffer ? "to buffer pieces" : "from buffer pieces");
 }

@@ -91,6 +91,27 @@ final class Args {
         return t;
     }
 
+    /** The array side and the buffer pieces of alltoallvToBuffer / alltoallvFromBuffer. */
+    static ElementType pieces(String op, Object array, int[] counts, int[] displs, java.nio.ByteBuffer buffer,
+                              int[] pieceCounts, int[] pieceDispls, long[] pieces, int size) {
+        if (array == null || buffer == null || pieces == null) throw new IllegalArgumentException(op + ": array, buffer and pieces must not be null");
+        ElementType t = ElementType.of(array);
+        vector(op, "array", array, counts, displs, size);
+        if (pieceCounts == null || pieceDispls == null || pieceCounts.length != size || pieceDispls.length != size)
+            throw new IllegalArgumentException(op + ": pieceCounts and pieceDispls need one entry per rank (" + size + ")");
+        for (int r = 0; r < size; r++) {
+            if (pieceCounts[r] < 0 || pieceCounts[r] % 2 != 0 || pieceDispls[r] < 0 || pieceDispls[r] > pieces.length - pieceCounts[r])
+                throw new IllegalArgumentException(op + ": rank=" + r + " pieceCounts=" + pieceCounts[r] + " pieceDispls=" + pieceDispls[r] + " outside pieces of length " + pieces.length);
+            for (int k = pieceDispls[r]; k < pieceDispls[r] + pieceCounts[r]; k += 2) {
+                long off = pieces[k], len = pieces[k + 1];
+                if (off < 0 || len < 0 || len % t.size() != 0 || off > buffer.capacity() - len)
+                    throw new IllegalArgumentException(op + ": rank=" + r + " piece offset=" + off + " length=" + len
+                            + " is not whole " + t + " elements inside the buffer of capacity " + buffer.capacity());
+            }
+        }
+        return t;
+    }
+
     static ElementType allreduce(String op, Object send, Object recv, int count, Comm.Op reduce) {
         ElementType t = sameType(op, send, recv);
         distinct(op, send, recv);

@@ -43,6 +43,36 @@ public interface Comm extends AutoCloseable {
      */
     void alltoallv(Object send, int[] sendCounts, int[] sendDispls, Object recv, int[] recvCounts, int[] recvDispls);
 
+    /**
+     * alltoallv whose receive side is a byte buffer: the elements from rank r fill, in order, the pieces
+     * {@code (pieces[k], pieces[k+1])} (buffer byte offset, byte length; whole elements) for k from
+     * {@code pieceDispls[r]} over {@code pieceCounts[r]} longs. Elements are stored in native byte order.
+     * This is how a two-phase aggregator receives straight into its cycle buffer (MPI_Alltoallw with
+     * hindexed types, as ROMIO does). The default receives into a temporary array and copies.
+     */
+    default void alltoallvToBuffer(Object send, int[] sendCounts, int[] sendDispls, java.nio.ByteBuffer recv,
+                                   int[] pieceCounts, int[] pieceDispls, long[] pieces) {
+        ElementType t = ElementType.of(send);
+        int n = size();
+        int[] counts = new int[n], displs = new int[n];
+        int total = Pieces.counts(t, pieceCounts, pieceDispls, pieces, counts, displs);
+        Object tmp = t.newArray(total);
+        alltoallv(send, sendCounts, sendDispls, tmp, counts, displs);
+        Pieces.scatter(t, tmp, recv, pieceCounts, pieceDispls, pieces);
+    }
+
+    /** The reverse of {@link #alltoallvToBuffer}: rank r is sent the elements in its pieces of {@code send}. */
+    default void alltoallvFromBuffer(java.nio.ByteBuffer send, int[] pieceCounts, int[] pieceDispls, long[] pieces,
+                                     Object recv, int[] recvCounts, int[] recvDispls) {
+        ElementType t = ElementType.of(recv);
+        int n = size();
+        int[] counts = new int[n], displs = new int[n];
+        int total = Pieces.counts(t, pieceCounts, pieceDispls, pieces, counts, displs);
+        Object tmp = t.newArray(total);
+        Pieces.gather(t, send, tmp, pieceCounts, pieceDispls, pieces);
+        alltoallv(tmp, counts, displs, recv, recvCounts, recvDispls);
+    }
+
     /** Element-wise reduction of {@code count} elements of {@code send} into every rank's {@code recv}. */
     void allreduce(Object send, Object recv, int count, Op op);
 

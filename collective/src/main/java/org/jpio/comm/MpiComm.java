@@ -167,6 +167,23 @@ public final class MpiComm implements Comm {
         MpiNative.alltoallv(handle, send, sendCounts, sendDispls, recv, recvCounts, recvDispls, t.ordinal());
     }
 
+    /** MPI_Alltoallw with one hindexed type per peer over the (direct) buffer: no temporary, no copy in Java. */
+    @Override public void alltoallvToBuffer(Object send, int[] sendCounts, int[] sendDispls, java.nio.ByteBuffer recv,
+                                            int[] pieceCounts, int[] pieceDispls, long[] pieces) {
+        open();
+        if (!recv.isDirect()) { Comm.super.alltoallvToBuffer(send, sendCounts, sendDispls, recv, pieceCounts, pieceDispls, pieces); return; }
+        ElementType t = Args.pieces("alltoallvToBuffer", send, sendCounts, sendDispls, recv, pieceCounts, pieceDispls, pieces, size);
+        MpiNative.alltoallvPieces(handle, send, sendCounts, sendDispls, recv, pieceCounts, pieceDispls, pieces, t.ordinal(), true);
+    }
+
+    @Override public void alltoallvFromBuffer(java.nio.ByteBuffer send, int[] pieceCounts, int[] pieceDispls, long[] pieces,
+                                              Object recv, int[] recvCounts, int[] recvDispls) {
+        open();
+        if (!send.isDirect()) { Comm.super.alltoallvFromBuffer(send, pieceCounts, pieceDispls, pieces, recv, recvCounts, recvDispls); return; }
+        ElementType t = Args.pieces("alltoallvFromBuffer", recv, recvCounts, recvDispls, send, pieceCounts, pieceDispls, pieces, size);
+        MpiNative.alltoallvPieces(handle, recv, recvCounts, recvDispls, send, pieceCounts, pieceDispls, pieces, t.ordinal(), false);
+    }
+
     @Override public void allreduce(Object send, Object recv, int count, Op op) {
         open();
         ElementType t = Args.allreduce("allreduce(" + op + ")", send, recv, count, op);

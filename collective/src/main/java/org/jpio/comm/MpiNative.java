@@ -29,6 +29,8 @@ final class MpiNative {
     static native void allgatherv(long comm, Object send, long sOff, int count, Object recv, int[] counts, int[] displs, int type);
     static native void alltoallv(long comm, Object send, int[] sendCounts, int[] sendDispls,
                                  Object recv, int[] recvCounts, int[] recvDispls, int type);
+    static native void alltoallvPieces(long comm, Object array, int[] counts, int[] displs, java.nio.ByteBuffer buffer,
+                                       int[] pieceCounts, int[] pieceDispls, long[] pieces, int type, boolean toBuffer);
     static native void allreduce(long comm, Object send, Object recv, int count, int type, int op);
     static native void sendrecv(long comm, Object send, long sOff, int sCount, int dest,
                                 Object recv, long rOff, int rCount, int source, int type);

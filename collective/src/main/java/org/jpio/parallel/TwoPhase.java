@@ -58,6 +58,14 @@ final class TwoPhase {
     private final int[] countSend, countRecv, twos, twoDispls;
     private final LongList metaSend = new LongList();
     private final LongList metaRecv = new LongList();
+    private final LongList pieces = new LongList();
+    private final int[] pieceCounts;
+    /**
+     * Native byte order: the exchange places elements straight into (or takes them from) the aggregator's
+     * cycle buffer, as ROMIO's MPI derived types do, sparing a copy; big-endian files go through an array.
+     */
+    private final boolean direct;
+    private static final ByteBuffer EMPTY = ByteBuffer.allocateDirect(0);
 
     TwoPhase(Comm comm, ArrayFile file, Plan plan, ElementType type, Scratch scratch) {
         this.scratch = scratch;
@@ -72,6 +80,8 @@ final class TwoPhase {
         metaSendCounts = new int[p]; metaSendDispls = new int[p]; metaRecvCounts = new int[p]; metaRecvDispls = new int[p];
         dataSendCounts = new int[p]; dataSendDispls = new int[p]; dataRecvCounts = new int[p]; dataRecvDispls = new int[p];
         countSend = new int[2 * p]; countRecv = new int[2 * p]; twos = new int[p]; twoDispls = new int[p];
+        pieceCounts = new int[p];
+        direct = file.order() == java.nio.ByteOrder.nativeOrder();
         for (int r = 0; r < p; r++) { twos[r] = 2; twoDispls[r] = 2 * r; }
     }
 
@@ -81,7 +91,7 @@ final class TwoPhase {
      */
     IOException write(Supplier<RunCursor> runs, long myStart, long myEnd, Object array, int index) {
         Clip[] clips = clips(runs, myStart, myEnd);
-        Object recv = myAgg >= 0 ? scratch.array(type, plan.cycleBytes() / esz) : type.newArray(0);
+        Object recv = myAgg >= 0 && !direct ? scratch.array(type, plan.cycleBytes() / esz) : type.newArray(0);
         ByteBuffer[] bufs = myAgg >= 0 ? new ByteBuffer[] {buffer(0), buffer(1)} : null;
         @SuppressWarnings("unchecked") Future<?>[] pending = new Future[2];
         ExecutorService writer = myAgg >= 0 ? Executors.newSingleThreadExecutor(r -> daemon(r, "jpio-twophase-write-" + me)) : null;
@@ -93,24 +103,30 @@ final class TwoPhase {
                 int selfIndex = dataSendDispls[me], selfCount = dataSendCounts[me];
                 dataSendCounts[me] = 0;
                 dataRecvCounts[me] = 0;
-                comm.alltoallv(array, dataSendCounts, dataSendDispls, recv, dataRecvCounts, dataRecvDispls);
-                dataRecvCounts[me] = selfCount;
-                if (myAgg < 0 || failure != null) continue;
                 int slot = c & 1;
-                failure = await(pending[slot], failure);
-                pending[slot] = null;
-                if (failure != null) continue;
-                long w0 = plan.windowStart(myAgg, c);
-                long[] span = span();
-                if (span == null) continue;
-                ByteBuffer buf = bufs[slot];
-                try {
-                    if (covered() < span[1] - span[0]) readExisting(buf, w0, span);
-                    fill(buf, w0, recv, array, selfIndex);
-                } catch (IOException e) {
-                    failure = e;
-                    continue;
+                long w0 = myAgg >= 0 ? plan.windowStart(myAgg, c) : 0;
+                long[] span = myAgg >= 0 ? span() : null;
+                ByteBuffer buf = myAgg >= 0 ? bufs[slot] : EMPTY;
+                if (myAgg >= 0) {
+                    failure = await(pending[slot], failure); // the buffer is free once its last write is done
+                    pending[slot] = null;
+                    if (failure == null && span != null && covered() < span[1] - span[0]) {
+                        try {
+                            readExisting(buf, w0, span); // read-modify-write: holes keep what the file holds
+                        } catch (IOException e) {
+                            failure = e;
+                        }
+                    }
                 }
+                if (direct) {
+                    bufferPieces(w0);
+                    comm.alltoallvToBuffer(array, dataSendCounts, dataSendDispls, buf, pieceCounts, metaRecvDispls, pieces.array());
+                } else {
+                    comm.alltoallv(array, dataSendCounts, dataSendDispls, recv, dataRecvCounts, dataRecvDispls);
+                }
+                dataRecvCounts[me] = selfCount;
+                if (myAgg < 0 || failure != null || span == null) continue;
+                fill(buf, w0, direct ? null : recv, array, selfIndex);
                 ByteBuffer out = buf.duplicate().order(buf.order());
                 out.limit((int) (span[1] - w0)).position((int) (span[0] - w0));
                 long at = span[0];
@@ -133,7 +149,7 @@ final class TwoPhase {
      */
     IOException read(Supplier<RunCursor> runs, long myStart, long myEnd, Object array, int index) {
         Clip[] clips = clips(runs, myStart, myEnd);
-        Object send = myAgg >= 0 ? scratch.array(type, plan.cycleBytes() / esz) : type.newArray(0);
+        Object send = myAgg >= 0 && !direct ? scratch.array(type, plan.cycleBytes() / esz) : type.newArray(0);
         IOException failure = null;
         ByteBuffer[] bufs = null;
         @SuppressWarnings("unchecked") Future<Long>[] reads = new Future[2];
@@ -159,7 +175,7 @@ final class TwoPhase {
                         dataSendCounts[s] = s == me ? 0 : requested(s); // an aggregator's own pieces go straight into its array
                         total += dataSendCounts[s];
                     }
-                    if (type.length(send) < total) send = scratch.array(type, total);
+                    if (!direct && type.length(send) < total) send = scratch.array(type, total);
                     Future<Long> mine = reads[c & 1];
                     reads[c & 1] = null;
                     long readEnd = 0;
@@ -177,12 +193,18 @@ final class TwoPhase {
                         if (span[1] > readEnd)
                             failure = new EOFException("readAll past end of file: path=" + file.path() + " rank=" + me + " offset=" + span[0]
                                     + " length=" + (span[1] - span[0]) + " size=" + size);
-                        else extract(bufs[c & 1], plan.windowStart(myAgg, c), send, array, dataRecvDispls[me]);
+                        else extract(bufs[c & 1], plan.windowStart(myAgg, c), direct ? null : send, array, dataRecvDispls[me]);
                     }
                 }
                 int selfCount = dataRecvCounts[me];
                 if (myAgg >= 0) dataRecvCounts[me] = 0;
-                comm.alltoallv(send, dataSendCounts, dataSendDispls, array, dataRecvCounts, dataRecvDispls);
+                if (direct) {
+                    bufferPieces(myAgg >= 0 ? plan.windowStart(myAgg, c) : 0);
+                    comm.alltoallvFromBuffer(myAgg >= 0 ? bufs[c & 1] : EMPTY, pieceCounts, metaRecvDispls, pieces.array(),
+                            array, dataRecvCounts, dataRecvDispls);
+                } else {
+                    comm.alltoallv(send, dataSendCounts, dataSendDispls, array, dataRecvCounts, dataRecvDispls);
+                }
                 dataRecvCounts[me] = selfCount;
             }
         } finally {
@@ -264,6 +286,20 @@ final class TwoPhase {
         comm.alltoallv(metaSend.array(), metaSendCounts, metaSendDispls, metaRecv.array(), metaRecvCounts, metaRecvDispls);
     }
 
+    /**
+     * The received piece lists as buffer pieces for the exchange: offsets relative to the window start
+     * {@code w0}, this rank's own pieces left out (they are copied directly).
+     */
+    private void bufferPieces(long w0) {
+        long[] m = metaRecv.array();
+        long[] out = pieces.reserve(metaRecv.size());
+        for (int k = 0; k < metaRecv.size(); k += 2) {
+            out[k] = m[k] - w0;
+            out[k + 1] = m[k + 1];
+        }
+        for (int s = 0; s < p; s++) pieceCounts[s] = s == me ? 0 : metaRecvCounts[s];
+    }
+
     /** Elements rank {@code s} asked this aggregator for in the current cycle. */
     private int requested(int s) {
         long[] m = metaRecv.array();
@@ -304,6 +340,7 @@ final class TwoPhase {
         long[] m = metaRecv.array();
         buf.clear();
         for (int s = 0; s < p; s++) {
+            if (recv == null && s != me) continue; // placed in the buffer by the exchange itself
             Object src = s == me ? own : recv;
             int ri = s == me ? ownIndex : dataRecvDispls[s];
             for (int k = metaRecvDispls[s]; k < metaRecvDispls[s] + metaRecvCounts[s]; k += 2) {
@@ -319,6 +356,7 @@ final class TwoPhase {
         long[] m = metaRecv.array();
         buf.clear();
         for (int s = 0; s < p; s++) {
+            if (send == null && s != me) continue; // sent from the buffer by the exchange itself
             Object dst = s == me ? own : send;
             int si = s == me ? ownIndex : dataSendDispls[s];
             for (int k = metaRecvDispls[s]; k < metaRecvDispls[s] + metaRecvCounts[s]; k += 2) {
