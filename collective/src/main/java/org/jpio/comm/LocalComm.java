@@ -103,9 +103,9 @@ public final class LocalComm implements Comm {
 
     /** What one rank brings to a collective; {@code error} is its own argument error, if any. */
     private record Part(String op, String error, ElementType type, Object buf, int index, int count,
-                        int[] counts, int[] displs, int[] recvCounts, int root) {
+                        int[] counts, int[] displs, int[] recvCounts, int root, long[] pieces) {
         static Part of(String op, Object buf, int index, int count, int[] counts, int[] displs, int[] recvCounts, int root) {
-            return new Part(op, null, buf == null ? null : ElementType.of(buf), buf, index, count, counts, displs, recvCounts, root);
+            return new Part(op, null, buf == null ? null : ElementType.of(buf), buf, index, count, counts, displs, recvCounts, root, null);
         }
     }
 
@@ -157,6 +157,62 @@ public final class LocalComm implements Comm {
         requirePairs("alltoallv", p, (from, to) -> p[from].counts[to], (from, to) -> p[to].recvCounts[from]);
         for (int r = 0; r < p.length; r++) System.arraycopy(p[r].buf, p[r].displs[rank], recv, recvDispls[r], recvCounts[r]);
         end("alltoallv");
+    }
+
+    /** Each rank copies its peers' elements straight from their arrays into its buffer pieces: one copy, no temporary. */
+    @Override public void alltoallvToBuffer(Object send, int[] sendCounts, int[] sendDispls, java.nio.ByteBuffer recv,
+                                            int[] pieceCounts, int[] pieceDispls, long[] pieces) {
+        String op = "alltoallvToBuffer";
+        int[] expect = new int[size()];
+        Part[] p = begin(op, () -> {
+            ElementType t = Args.pieces(op, send, sendCounts, sendDispls, recv, pieceCounts, pieceDispls, pieces, size());
+            Pieces.counts(t, pieceCounts, pieceDispls, pieces, expect, new int[size()]);
+            return Part.of(op, send, 0, 0, sendCounts.clone(), sendDispls.clone(), expect, 0);
+        });
+        requireType(op, p);
+        requirePairs(op, p, (from, to) -> p[from].counts[to], (from, to) -> p[to].recvCounts[from]);
+        java.nio.ByteBuffer b = recv.duplicate().order(java.nio.ByteOrder.nativeOrder());
+        ElementType t = p[rank].type;
+        for (int r = 0; r < p.length; r++) {
+            int i = p[r].displs[rank];
+            for (int k = pieceDispls[r]; k < pieceDispls[r] + pieceCounts[r]; k += 2) {
+                int n = (int) (pieces[k + 1] >> t.shift());
+                b.limit(b.capacity()).position((int) pieces[k]);
+                t.put(b, p[r].buf, i, n);
+                i += n;
+            }
+        }
+        end(op);
+    }
+
+    /** Each rank copies its elements straight from its peers' buffer pieces into its array. */
+    @Override public void alltoallvFromBuffer(java.nio.ByteBuffer send, int[] pieceCounts, int[] pieceDispls, long[] pieces,
+                                              Object recv, int[] recvCounts, int[] recvDispls) {
+        String op = "alltoallvFromBuffer";
+        Part[] p = begin(op, () -> {
+            ElementType t = Args.pieces(op, recv, recvCounts, recvDispls, send, pieceCounts, pieceDispls, pieces, size());
+            int[] sent = new int[size()];
+            Pieces.counts(t, pieceCounts, pieceDispls, pieces, sent, new int[size()]);
+            return new Part(op, null, t, send.duplicate().order(java.nio.ByteOrder.nativeOrder()), 0, 0, sent,
+                    pieceDispls.clone(), recvCounts.clone(), 0, pieces.clone());
+        });
+        requireType(op, p);
+        requirePairs(op, p, (from, to) -> p[from].counts[to], (from, to) -> p[to].recvCounts[from]);
+        ElementType t = p[rank].type;
+        for (int r = 0; r < p.length; r++) {
+            Part from = p[r];
+            java.nio.ByteBuffer b = ((java.nio.ByteBuffer) from.buf).duplicate().order(java.nio.ByteOrder.nativeOrder());
+            int i = recvDispls[r];
+            // rank r's pieces for me: its pieceCounts were turned into element counts, so walk its piece list
+            for (int k = from.displs[rank], left = from.counts[rank]; left > 0; k += 2) {
+                int n = (int) (from.pieces[k + 1] >> t.shift());
+                b.limit(b.capacity()).position((int) from.pieces[k]);
+                t.get(b, recv, i, n);
+                i += n;
+                left -= n;
+            }
+        }
+        end(op);
     }
 
     @Override public void allreduce(Object send, Object recv, int count, Op op) {
@@ -234,7 +290,7 @@ public final class LocalComm implements Comm {
             mine = check.make();
         } catch (IllegalArgumentException e) {
             local = e;
-            mine = new Part(op, e.getMessage(), null, null, 0, 0, null, null, null, 0);
+            mine = new Part(op, e.getMessage(), null, null, 0, 0, null, null, null, 0, null);
         }
         Object[] all = group.rendezvous.exchange(rank, mine, op);
         Part[] p = Arrays.copyOf(all, all.length, Part[].class);

@@ -48,6 +48,7 @@ public final class CommContract {
             allgather(c, t);
             allgatherv(c, t);
             alltoallv(c, t);
+            alltoallvPieces(c, t);
             sendrecv(c, t);
             for (Op op : Op.values()) allreduce(c, t, op);
         }
@@ -161,6 +162,41 @@ public final class CommContract {
         Object expected = t.newArray(rTotal);
         for (int s = 0; s < n; s++) for (int k = 0; k < rc[s]; k++) set(t, expected, rd[s] + k, value(t, s * 7 + me, k));
         same("alltoallv type=" + t, expected, recv);
+    }
+
+    /**
+     * alltoallvToBuffer places each source's elements in one-element pieces interleaved by source in a direct
+     * buffer; alltoallvFromBuffer sends the same pieces back, so every rank gets back what it sent.
+     */
+    static void alltoallvPieces(Comm c, ElementType t) {
+        int n = c.size(), me = c.rank(), es = t.size();
+        int[] sc = new int[n], sd = new int[n], pc = new int[n], pd = new int[n];
+        int sTotal = 0, pTotal = 0, most = 0;
+        for (int d = 0; d < n; d++) {
+            sc[d] = (me + d) % 3; sd[d] = sTotal; sTotal += sc[d];
+            pc[d] = 2 * ((d + me) % 3); pd[d] = pTotal; pTotal += pc[d];
+            most = Math.max(most, (d + me) % 3);
+        }
+        long[] pieces = new long[pTotal];
+        for (int s = 0; s < n; s++)
+            for (int k = 0; k < pc[s] / 2; k++) { pieces[pd[s] + 2 * k] = (long) (k * n + (n - 1 - s)) * es; pieces[pd[s] + 2 * k + 1] = es; }
+        Object send = t.newArray(sTotal);
+        for (int d = 0; d < n; d++) for (int k = 0; k < sc[d]; k++) set(t, send, sd[d] + k, value(t, me * 7 + d, k));
+        java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocateDirect(Math.max(1, most * n * es)).order(java.nio.ByteOrder.nativeOrder());
+        c.alltoallvToBuffer(send, sc, sd, buf, pc, pd, pieces);
+        for (int s = 0; s < n; s++)
+            for (int k = 0; k < pc[s] / 2; k++) {
+                Object one = t.newArray(1);
+                buf.position((int) pieces[pd[s] + 2 * k]);
+                t.get(buf, one, 0, 1);
+                Object want = t.newArray(1);
+                set(t, want, 0, value(t, s * 7 + me, k));
+                same("alltoallvToBuffer type=" + t + " from=" + s + " k=" + k, want, one);
+            }
+        buf.clear();
+        Object back = t.newArray(sTotal);
+        c.alltoallvFromBuffer(buf, pc, pd, pieces, back, sc, sd);
+        same("alltoallvFromBuffer type=" + t, send, back);
     }
 
     static void sendrecv(Comm c, ElementType t) {
