@@ -15,6 +15,7 @@ import org.jpio.comm.CollectiveException;
 import org.jpio.comm.Comm;
 import org.jpio.file.ArrayFile;
 import org.jpio.file.ArrayFileOptions;
+import org.jpio.engine.IoEngine;
 import org.jpio.io.ElementType;
 import org.jpio.romio.RomioBackend;
 import org.jpio.romio.RomioFile;
@@ -83,6 +84,15 @@ public final class ParallelFile implements AutoCloseable {
      * creates the file when asked (failing on an existing one with EXCL), then every rank opens it.
      */
     public static ParallelFile open(Comm comm, Path path, Set<AccessMode> modes, Hints hints) throws IOException {
+        return open(comm, path, modes, hints, null);
+    }
+
+    /**
+     * {@link #open(Comm, Path, Set, Hints)} with an I/O engine object instead of the {@code jpio_engine} hint:
+     * an engine that is not in the registry, such as a {@code RecordingEngine} wrapping the default one to
+     * see which calls the collective algorithms make.
+     */
+    public static ParallelFile open(Comm comm, Path path, Set<AccessMode> modes, Hints hints, IoEngine engine) throws IOException {
         String where = "open path=" + path;
         Set<AccessMode> m = null;
         ArrayFileOptions options = null;
@@ -91,6 +101,7 @@ public final class ParallelFile implements AutoCloseable {
             if (path == null || hints == null) throw new IllegalArgumentException("open: path and hints must not be null");
             m = AccessMode.check(modes);
             options = options(hints);
+            if (engine != null) options = options.withEngine(engine);
         } catch (IllegalArgumentException e) {
             bad = e;
         }

@@ -1,0 +1,97 @@
+package org.jpio.parallel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import org.jpio.comm.LocalComm;
+import org.jpio.engine.Engines;
+import org.jpio.engine.RecordingEngine;
+import org.jpio.io.ElementType;
+import org.jpio.view.DataRep;
+import org.jpio.view.Datatype;
+import org.jpio.view.FileView;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Which I/O calls two-phase makes, seen through a RecordingEngine (ROMIO keeps ad_testfs for this): 4 ranks
+ * whose 8-byte pieces interleave in the file, one aggregator, a 4 KiB collective buffer. Every byte must be
+ * written by the aggregator in one large write per cycle, with no read when the cycle has no holes, and a
+ * read-modify-write only where it has.
+ */
+class TwoPhaseCallsTest {
+    @TempDir Path dir;
+
+    /** Rank r's view: every 4th pair of ints, from pair r (a cyclic interleave of 8-byte pieces). */
+    private static FileView interleaved(int rank, long disp) {
+        Datatype pair = Datatype.contiguous(2, Datatype.of(ElementType.INT));
+        Datatype every4th = Datatype.resized(0, 32, pair);
+        return new FileView(disp + rank * 8L, ElementType.INT, every4th, DataRep.NATIVE);
+    }
+
+    @Test
+    void oneLargeWritePerCycleOnTheAggregatorAndNoReadWithoutHoles() throws Exception {
+        Path file = dir.resolve("calls.bin");
+        RecordingEngine rec = new RecordingEngine(Engines.defaultEngine());
+        int perRank = 4096; // ints: 16 KiB per rank, 64 KiB in all = 16 cycles of 4 KiB
+        LocalComm.run(4, comm -> {
+            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.CREATE, AccessMode.RDWR),
+                    Hints.of(Hints.CB_BUFFER_SIZE, "4096", Hints.CB_NODES, "1", Hints.ROMIO_CB_WRITE, "enable"), rec)) {
+                f.setView(interleaved(comm.rank(), 0));
+                comm.barrier();
+                if (comm.rank() == 0) rec.clear();
+                comm.barrier();
+                int[] mine = new int[perRank];
+                for (int i = 0; i < perRank; i++) mine[i] = comm.rank() * 1_000_000 + i;
+                f.writeAll(mine);
+                comm.barrier();
+            }
+        });
+        List<RecordingEngine.Call> writes = rec.calls().stream().filter(RecordingEngine.Call::isWrite).toList();
+        List<RecordingEngine.Call> reads = rec.calls().stream().filter(RecordingEngine.Call::isRead).toList();
+        assertEquals(List.of(), reads, "the cycles have no holes: nothing to read first");
+        assertEquals(16, writes.size(), "one write per cycle: " + writes);
+        long expect = 0;
+        for (RecordingEngine.Call w : writes.stream().sorted(java.util.Comparator.comparingLong(RecordingEngine.Call::offset)).toList()) {
+            assertEquals(expect, w.offset(), "cycles tile the file: " + writes);
+            assertEquals(4096, w.length());
+            assertTrue(w.thread().startsWith("jpio-twophase-write-0"), "the aggregator (rank 0) writes, on its writer thread: " + w);
+            expect += w.length();
+        }
+    }
+
+    @Test
+    void holesAreReadFirstAndOnlyThere() throws Exception {
+        Path file = dir.resolve("holes.bin");
+        byte[] old = new byte[16384];
+        java.util.Arrays.fill(old, (byte) 0x77);
+        java.nio.file.Files.write(file, old);
+        RecordingEngine rec = new RecordingEngine(Engines.defaultEngine());
+        LocalComm.run(4, comm -> {
+            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.CREATE, AccessMode.RDWR),
+                    Hints.of(Hints.CB_BUFFER_SIZE, "4096", Hints.CB_NODES, "1", Hints.ROMIO_CB_WRITE, "enable"), rec)) {
+                f.setView(interleaved(comm.rank(), 0));
+                comm.barrier();
+                if (comm.rank() == 0) rec.clear();
+                comm.barrier();
+                // rank 3 writes nothing: every 32-byte period has an 8-byte hole at its end
+                int n = comm.rank() == 3 ? 0 : 1024;
+                f.writeAll(new int[n], 0, n);
+                comm.barrier();
+            }
+        });
+        List<RecordingEngine.Call> reads = rec.calls().stream().filter(RecordingEngine.Call::isRead).toList();
+        List<RecordingEngine.Call> writes = rec.calls().stream().filter(RecordingEngine.Call::isWrite).toList();
+        assertEquals(writes.size(), reads.size(), "each cycle with holes is read before it is written: " + rec.calls());
+        for (int i = 0; i < reads.size(); i++) {
+            assertEquals(writes.get(i).offset(), reads.get(i).offset(), "the read covers the span the write then writes");
+            assertEquals(writes.get(i).length(), reads.get(i).length());
+        }
+        byte[] now = java.nio.file.Files.readAllBytes(file);
+        for (int i = 0; i < now.length; i++)
+            assertEquals(i % 32 >= 24 ? (byte) 0x77 : 0, now[i], "byte " + i + ": holes keep the old content, data is the zeros written");
+    }
+}
