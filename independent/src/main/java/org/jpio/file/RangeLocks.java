@@ -17,7 +17,10 @@ import org.jpio.engine.EngineFile;
 final class RangeLocks {
     private static final Map<Object, RangeLocks> TABLES = new ConcurrentHashMap<>();
 
-    private final List<long[]> held = new ArrayList<>(); // {start, end, shared ? 1 : 0}
+    /** A held range and the thread that holds it. */
+    private record Held(long start, long end, boolean shared, Thread owner) { }
+
+    private final List<Held> held = new ArrayList<>();
 
     static RangeLocks forFile(Path path) throws IOException {
         Object key = Files.readAttributes(path, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
@@ -26,8 +29,17 @@ final class RangeLocks {
 
     EngineFile.RangeLock lock(EngineFile file, long position, long length, boolean shared) throws IOException {
         long end = length == Long.MAX_VALUE - position ? Long.MAX_VALUE : position + length;
-        long[] mine = {position, end, shared ? 1 : 0};
+        Held mine = new Held(position, end, shared, Thread.currentThread());
         synchronized (this) {
+            // nested inside a lock this thread already holds (atomic mode around a sieving write): the
+            // outer lock already excludes everyone; taking and releasing an inner OS lock on the same
+            // descriptor would release part of the outer one
+            for (Held h : held)
+                if (h.owner == mine.owner && h.start <= position && end <= h.end && (!h.shared || shared)) return () -> { };
+            for (Held h : held)
+                if (h.owner == mine.owner && h.start < end && position < h.end)
+                    throw new IllegalStateException("lock path=" + file.path() + " offset=" + position + " length=" + length
+                            + " overlaps, without being inside, a lock this thread holds: offset=" + h.start + " end=" + h.end);
             while (conflicts(mine)) {
                 try {
                     wait();
@@ -54,13 +66,13 @@ final class RangeLocks {
         };
     }
 
-    private boolean conflicts(long[] want) {
-        for (long[] h : held)
-            if (h[0] < want[1] && want[0] < h[1] && (h[2] == 0 || want[2] == 0)) return true;
+    private boolean conflicts(Held want) {
+        for (Held h : held)
+            if (h.start < want.end && want.start < h.end && (!h.shared || !want.shared)) return true;
         return false;
     }
 
-    private synchronized void release(long[] mine) {
+    private synchronized void release(Held mine) {
         held.remove(mine);
         notifyAll();
     }
