@@ -366,6 +366,9 @@ public final class ParallelFile implements AutoCloseable {
             runs += all[r * 6 + 3];
         }
         if (hints.backend().equals("independent")) return new Strategy.Choice(false, "jpio_backend=independent");
+        // as ROMIO: in atomic mode each rank's access is one locked independent transfer, never split
+        // between aggregators and cycles where another rank could see half of it
+        if (atomic) return new Strategy.Choice(false, "atomic mode: independent I/O under byte-range locks");
         long bits = reduceResidues(all);
         boolean aligned = Long.bitCount(bits) <= 1;
         Strategy.Pattern p = new Strategy.Pattern(bytes, runs, interleaved(all), aligned, hostCount, hints.stripingUnit());

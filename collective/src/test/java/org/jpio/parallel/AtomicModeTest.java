@@ -53,6 +53,27 @@ class AtomicModeTest {
     }
 
     @Test
+    void collectiveTransfersInAtomicModeRunIndependentlyUnderLocks() throws Exception {
+        Path file = dir.resolve("coll.bin");
+        LocalComm.run(2, comm -> {
+            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.CREATE, AccessMode.RDWR),
+                    Hints.of(Hints.ROMIO_CB_WRITE, "enable", Hints.CB_BUFFER_SIZE, "64"))) {
+                f.setAtomicity(true);
+                Datatype ft = Datatype.resized(0, 8, Datatype.of(ElementType.INT));
+                f.setView(new FileView(comm.rank() * 4L, ElementType.INT, ft, DataRep.NATIVE));
+                int[] mine = new int[256];
+                java.util.Arrays.fill(mine, comm.rank() + 5);
+                f.writeAll(mine);
+                assertTrue(f.hints().get("jpio_cb_write_choice").startsWith("independent (atomic mode"), f.hints().toString());
+                int[] back = new int[256];
+                f.seek(0);
+                f.readAll(back);
+                assertEquals(java.util.Arrays.toString(mine), java.util.Arrays.toString(back));
+            }
+        });
+    }
+
+    @Test
     void atomicityFlagMustBeEqualOnAllRanks() throws Exception {
         Path file = dir.resolve("flag.bin");
         LocalComm.run(2, comm -> {
