@@ -9,7 +9,57 @@ import org.jpio.twophase.FileDomains;
  * cycle size in whole elements.
  */
 final class Aggregation {
+    /**
+     * What each rank contributes to the extent exchange of a collective call, allgathered as FIELDS longs
+     * per rank: its first and one-past-last byte, bytes, runs, the residues of its run offsets modulo the
+     * element size (a bit mask), and its buffer's element type.
+     */
+    static final int START = 0, END = 1, BYTES = 2, RUNS = 3, RESIDUES = 4, TYPE = 5, FIELDS = 6;
+
     private Aggregation() { }
+
+    /** Rank r's fields from the allgathered array. */
+    static long[] extent(long[] all, int r) {
+        return java.util.Arrays.copyOfRange(all, r * FIELDS, (r + 1) * FIELDS);
+    }
+
+    /** The residue masks of all ranks or-ed: one bit set means one element grid. */
+    static long residues(long[] all) {
+        long bits = 0;
+        for (int r = 0; r < all.length / FIELDS; r++) bits |= all[r * FIELDS + RESIDUES];
+        return bits;
+    }
+
+    /** True when some two ranks' extents overlap: their pieces interleave in the file. */
+    static boolean interleaved(long[] all) {
+        int n = all.length / FIELDS;
+        long[][] ext = new long[n][];
+        int k = 0;
+        for (int r = 0; r < n; r++) if (all[r * FIELDS + BYTES] > 0) ext[k++] = new long[] {all[r * FIELDS + START], all[r * FIELDS + END]};
+        java.util.Arrays.sort(ext, 0, k, java.util.Comparator.comparingLong(e -> e[0]));
+        for (int i = 1; i < k; i++) if (ext[i][0] < ext[i - 1][1]) return true;
+        return false;
+    }
+
+    /**
+     * The two-phase plan every rank derives alike from the exchanged extents: file domains over the ranks'
+     * aggregate extent, and cycles of cb_buffer_size in whole elements, no larger than the largest domain
+     * (a small access gets small buffers).
+     */
+    static TwoPhase.Plan plan(long[] all, int[] aggregators, long stripingUnit, int cbBufferSize, int elementSize) {
+        long start = Long.MAX_VALUE, end = Long.MIN_VALUE;
+        for (int r = 0; r < all.length / FIELDS; r++) {
+            if (all[r * FIELDS + BYTES] == 0) continue;
+            start = Math.min(start, all[r * FIELDS + START]);
+            end = Math.max(end, all[r * FIELDS + END]);
+        }
+        long residue = Long.numberOfTrailingZeros(residues(all));
+        long[] bounds = fileDomains(start, end, aggregators.length, stripingUnit, elementSize, residue);
+        long largest = 0;
+        for (int d = 0; d + 1 < bounds.length; d++) largest = Math.max(largest, bounds[d + 1] - bounds[d]);
+        int cycle = (int) Math.max(elementSize, Math.min(cycleBytes(cbBufferSize, elementSize), largest));
+        return new TwoPhase.Plan(aggregators, bounds, cycle, cycles(bounds, cycle));
+    }
 
     /**
      * Splits {@code [start, end)} into {@code n} file domains: bounds[i] to bounds[i+1] for aggregator i.

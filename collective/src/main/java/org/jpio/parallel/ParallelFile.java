@@ -320,27 +320,20 @@ public final class ParallelFile implements AutoCloseable {
             comm.agree(where + " jpio_backend=romio", failed);
             return;
         }
-        long[] mine = {a.start, a.end, a.bytes, a.runs, a.residues, a.type.ordinal()};
+        long[] mine = new long[Aggregation.FIELDS];
+        mine[Aggregation.START] = a.start;
+        mine[Aggregation.END] = a.end;
+        mine[Aggregation.BYTES] = a.bytes;
+        mine[Aggregation.RUNS] = a.runs;
+        mine[Aggregation.RESIDUES] = a.residues;
+        mine[Aggregation.TYPE] = a.type.ordinal();
         long[] all = new long[mine.length * comm.size()];
         comm.allgather(mine, 0, mine.length, all, 0);
         Strategy.Choice choice = choose(all, a.type, write);
         inEffect.put(write ? "jpio_cb_write_choice" : "jpio_cb_read_choice", choice.toString());
         IOException failure = null;
         if (choice.twoPhase()) {
-            long gs = Long.MAX_VALUE, ge = Long.MIN_VALUE;
-            for (int r = 0; r < comm.size(); r++) {
-                if (all[r * 6 + 2] == 0) continue;
-                gs = Math.min(gs, all[r * 6]);
-                ge = Math.max(ge, all[r * 6 + 1]);
-            }
-            int esz = a.type.size();
-            long residue = Long.numberOfTrailingZeros(reduceResidues(all));
-            long[] bounds = Aggregation.fileDomains(gs, ge, aggregators.length, hints.stripingUnit(), esz, residue);
-            int cycle = Aggregation.cycleBytes(hints.cbBufferSize(), esz);
-            long largest = 0;
-            for (int d = 0; d + 1 < bounds.length; d++) largest = Math.max(largest, bounds[d + 1] - bounds[d]);
-            cycle = (int) Math.max(esz, Math.min(cycle, largest)); // a small access gets small buffers
-            TwoPhase.Plan plan = new TwoPhase.Plan(aggregators, bounds, cycle, Aggregation.cycles(bounds, cycle));
+            TwoPhase.Plan plan = Aggregation.plan(all, aggregators, hints.stripingUnit(), hints.cbBufferSize(), a.type.size());
             TwoPhase tp = new TwoPhase(comm, file(), plan, a.type, Scratch.forThisThread());
             Access acc = a;
             failure = write ? tp.write(() -> acc.runs(), a.start, a.end, array, index)
@@ -359,37 +352,20 @@ public final class ParallelFile implements AutoCloseable {
         long bytes = 0, runs = 0;
         int n = comm.size();
         for (int r = 0; r < n; r++) {
-            if (all[r * 6 + 5] != type.ordinal())
+            long[] e = Aggregation.extent(all, r);
+            if (e[Aggregation.TYPE] != type.ordinal())
                 throw new CollectiveException("collective transfer path=" + path, java.util.List.of("buffer element type must be equal on all ranks: rank=" + r
-                        + " type=" + ElementType.values()[(int) all[r * 6 + 5]] + " but rank=" + comm.rank() + " type=" + type), null);
-            bytes += all[r * 6 + 2];
-            runs += all[r * 6 + 3];
+                        + " type=" + ElementType.values()[(int) e[Aggregation.TYPE]] + " but rank=" + comm.rank() + " type=" + type), null);
+            bytes += e[Aggregation.BYTES];
+            runs += e[Aggregation.RUNS];
         }
         if (hints.backend().equals("independent")) return new Strategy.Choice(false, "jpio_backend=independent");
         // as ROMIO: in atomic mode each rank's access is one locked independent transfer, never split
         // between aggregators and cycles where another rank could see half of it
         if (atomic) return new Strategy.Choice(false, "atomic mode: independent I/O under byte-range locks");
-        long bits = reduceResidues(all);
-        boolean aligned = Long.bitCount(bits) <= 1;
-        Strategy.Pattern p = new Strategy.Pattern(bytes, runs, interleaved(all), aligned, hostCount, hints.stripingUnit());
+        boolean aligned = Long.bitCount(Aggregation.residues(all)) <= 1;
+        Strategy.Pattern p = new Strategy.Pattern(bytes, runs, Aggregation.interleaved(all), aligned, hostCount, hints.stripingUnit());
         return Strategy.choose(write ? hints.cbWrite() : hints.cbRead(), p);
-    }
-
-    private static long reduceResidues(long[] all) {
-        long bits = 0;
-        for (int r = 0; r < all.length / 6; r++) bits |= all[r * 6 + 4];
-        return bits;
-    }
-
-    /** True when some two ranks' extents overlap: their pieces interleave in the file. */
-    private static boolean interleaved(long[] all) {
-        int n = all.length / 6;
-        long[][] ext = new long[n][];
-        int k = 0;
-        for (int r = 0; r < n; r++) if (all[r * 6 + 2] > 0) ext[k++] = new long[] {all[r * 6], all[r * 6 + 1]};
-        java.util.Arrays.sort(ext, 0, k, java.util.Comparator.comparingLong(e -> e[0]));
-        for (int i = 1; i < k; i++) if (ext[i][0] < ext[i - 1][1]) return true;
-        return false;
     }
 
     private void transferIndependent(Access a, Object array, int index, boolean write) throws IOException {

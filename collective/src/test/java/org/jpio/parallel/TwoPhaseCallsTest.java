@@ -32,11 +32,11 @@ class TwoPhaseCallsTest {
         return new FileView(disp + rank * 8L, ElementType.INT, every4th, DataRep.NATIVE);
     }
 
-    @Test
-    void oneLargeWritePerCycleOnTheAggregatorAndNoReadWithoutHoles() throws Exception {
-        Path file = dir.resolve("calls.bin");
-        RecordingEngine rec = new RecordingEngine(Engines.defaultEngine());
-        int perRank = 4096; // ints: 16 KiB per rank, 64 KiB in all = 16 cycles of 4 KiB
+    /**
+     * 4 ranks collectively write {@code data.apply(rank)} through the interleaved view with one aggregator and
+     * a 4 KiB collective buffer; {@code rec} holds only the calls of that write.
+     */
+    private static void writeAllRecorded(Path file, RecordingEngine rec, java.util.function.IntFunction<int[]> data) throws Exception {
         LocalComm.run(4, comm -> {
             try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.CREATE, AccessMode.RDWR),
                     Hints.of(Hints.CB_BUFFER_SIZE, "4096", Hints.CB_NODES, "1", Hints.ROMIO_CB_WRITE, "enable"), rec)) {
@@ -44,11 +44,21 @@ class TwoPhaseCallsTest {
                 comm.barrier();
                 if (comm.rank() == 0) rec.clear();
                 comm.barrier();
-                int[] mine = new int[perRank];
-                for (int i = 0; i < perRank; i++) mine[i] = comm.rank() * 1_000_000 + i;
-                f.writeAll(mine);
+                f.writeAll(data.apply(comm.rank()));
                 comm.barrier();
             }
+        });
+    }
+
+    @Test
+    void oneLargeWritePerCycleOnTheAggregatorAndNoReadWithoutHoles() throws Exception {
+        Path file = dir.resolve("calls.bin");
+        RecordingEngine rec = new RecordingEngine(Engines.defaultEngine());
+        int perRank = 4096; // ints: 16 KiB per rank, 64 KiB in all = 16 cycles of 4 KiB
+        writeAllRecorded(file, rec, rank -> {
+            int[] mine = new int[perRank];
+            for (int i = 0; i < perRank; i++) mine[i] = rank * 1_000_000 + i;
+            return mine;
         });
         List<RecordingEngine.Call> writes = rec.calls().stream().filter(RecordingEngine.Call::isWrite).toList();
         List<RecordingEngine.Call> reads = rec.calls().stream().filter(RecordingEngine.Call::isRead).toList();
@@ -70,19 +80,8 @@ class TwoPhaseCallsTest {
         java.util.Arrays.fill(old, (byte) 0x77);
         java.nio.file.Files.write(file, old);
         RecordingEngine rec = new RecordingEngine(Engines.defaultEngine());
-        LocalComm.run(4, comm -> {
-            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.CREATE, AccessMode.RDWR),
-                    Hints.of(Hints.CB_BUFFER_SIZE, "4096", Hints.CB_NODES, "1", Hints.ROMIO_CB_WRITE, "enable"), rec)) {
-                f.setView(interleaved(comm.rank(), 0));
-                comm.barrier();
-                if (comm.rank() == 0) rec.clear();
-                comm.barrier();
-                // rank 3 writes nothing: every 32-byte period has an 8-byte hole at its end
-                int n = comm.rank() == 3 ? 0 : 1024;
-                f.writeAll(new int[n], 0, n);
-                comm.barrier();
-            }
-        });
+        // rank 3 writes nothing: every 32-byte period has an 8-byte hole at its end
+        writeAllRecorded(file, rec, rank -> new int[rank == 3 ? 0 : 1024]);
         List<RecordingEngine.Call> reads = rec.calls().stream().filter(RecordingEngine.Call::isRead).toList();
         List<RecordingEngine.Call> writes = rec.calls().stream().filter(RecordingEngine.Call::isWrite).toList();
         assertEquals(writes.size(), reads.size(), "each cycle with holes is read before it is written: " + rec.calls());
