@@ -28,7 +28,11 @@ final class NativeEngineFile implements EngineFile {
     static final int PIECE = Math.max(1 << 16, Integer.getInteger("jpio.native.piece", 64 << 20) & ~0xFFFF);
     /** O_DIRECT alignment of file offsets, lengths and memory: a multiple of every common logical block size. */
     static final int ALIGN = 4096;
-    /** Per-thread bounce buffer for swapped writes and O_DIRECT: aligned, a multiple of ALIGN. */
+    /**
+     * Per-thread bounce buffer for swapped writes, O_DIRECT and reads whose destination would hit the
+     * 4K-aliasing trap of the kernel's copy (decided in C, which alone sees the pinned address; see
+     * jpio_core.c): aligned, a multiple of ALIGN.
+     */
     static final int BOUNCE = 1 << 20;
 
     private static final ThreadLocal<ByteBuffer> BOUNCES =
@@ -82,7 +86,7 @@ final class NativeEngineFile implements EngineFile {
         long base = (long) index << type.shift();
         long length = (long) count << type.shift();
         int fix = type == ElementType.BOOLEAN ? 1 : type.size() > 1 && order != ByteOrder.nativeOrder() ? type.size() : 0;
-        ByteBuffer bounce = direct || fix > 1 ? BOUNCES.get() : null;
+        ByteBuffer bounce = direct || fix > 1 || op != NativeIo.OP_WRITE ? BOUNCES.get() : null;
         if (op != NativeIo.OP_WRITE) requireWithinFile(position, length);
         transfer(op, position, length, (f, align, off, from, n) ->
                 NativeIo.transferArray(f, name, array, base + from, n, off, op, fix, align, bounce));
@@ -126,7 +130,7 @@ final class NativeEngineFile implements EngineFile {
     /** Moves the buffer's remaining bytes, advancing its position by the count, which it returns (-1 at EOF). */
     private int buffer(int op, long position, ByteBuffer b) throws IOException {
         int start = b.position();
-        ByteBuffer bounce = direct ? BOUNCES.get() : null;
+        ByteBuffer bounce = direct || op != NativeIo.OP_WRITE ? BOUNCES.get() : null;
         long n;
         if (b.isDirect()) {
             n = transfer(op, position, b.remaining(), (f, align, off, from, len) ->
