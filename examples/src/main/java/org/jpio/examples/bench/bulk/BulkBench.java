@@ -26,7 +26,7 @@ public final class BulkBench {
 
     private final BulkConfig config;
     private final Consumer<BulkResult> sink;
-    private final CRow c = CRow.located();
+    private final CRow c = CRow.located(false);
     private final CacheDrop cacheDrop;
     private final Path file;
 
@@ -41,36 +41,41 @@ public final class BulkBench {
         if (!Files.isDirectory(config.dir())) throw new IllegalArgumentException("dir=" + config.dir() + " is not a directory");
     }
 
-    /** The Java rows the filter selects; IllegalArgumentException naming the known rows if an entry matches none. */
-    static List<JavaRow> select(List<String> filter) {
-        List<JavaRow> all = Rows.java();
+    /**
+     * The rows the filter selects besides the baseline (c-aligned and the Java rows); IllegalArgumentException
+     * naming the known rows if an entry matches none.
+     */
+    static List<Row> select(List<String> filter) {
+        List<Row> all = new ArrayList<>();
+        all.add(CRow.located(true));
+        all.addAll(Rows.java());
         if (filter.isEmpty()) return all;
-        List<JavaRow> chosen = new ArrayList<>();
+        List<Row> chosen = new ArrayList<>();
         for (String f : filter) {
             if (f.equals(CRow.NAME)) continue; // always measured
             boolean hit = false;
-            for (JavaRow r : all) {
+            for (Row r : all) {
                 if (r.name().equals(f) || r.name().startsWith(f + "-")) {
                     hit = true;
                     if (!chosen.contains(r)) chosen.add(r);
                 }
             }
             if (!hit) throw new IllegalArgumentException("unknown row=" + f + " (known: c, "
-                    + String.join(", ", all.stream().map(JavaRow::name).toList()) + "; a prefix such as arrayfile selects all its rows)");
+                    + String.join(", ", all.stream().map(Row::name).toList()) + "; a prefix such as arrayfile selects all its rows)");
         }
         return chosen;
     }
 
     /** Runs everything, handing each row to the sink as its group (mode, rank count) completes; returns all rows. */
     public List<BulkResult> run() throws IOException {
-        List<JavaRow> rows = select(config.rows());
+        List<Row> rows = select(config.rows());
         List<BulkResult> all = new ArrayList<>();
         for (Mode mode : Mode.values()) {
             for (int p : mode == Mode.PROCS ? config.procs() : config.threads()) {
                 Map<Long, Baseline> base = new TreeMap<>();
                 List<BulkResult> group = new ArrayList<>();
                 try {
-                    for (JavaRow r : rows) {
+                    for (Row r : rows) {
                         long size = config.bytesFor(r);
                         Baseline b = base.computeIfAbsent(size, s -> new Baseline(mode, p, s));
                         group.add(measure(r, mode, p, size, b));

@@ -15,7 +15,8 @@ final class Rows {
 
     static List<Row> all() {
         List<Row> rows = new ArrayList<>();
-        rows.add(CRow.located());
+        rows.add(CRow.located(false));
+        rows.add(CRow.located(true));
         rows.addAll(java());
         return rows;
     }
