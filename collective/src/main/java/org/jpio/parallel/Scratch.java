@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.EnumMap;
 import java.util.Map;
+import org.jpio.engine.Staging;
 import org.jpio.io.ElementType;
 
 /**
@@ -30,7 +31,7 @@ final class Scratch {
     /** Cycle buffer {@code slot} (0 or 1) of at least {@code bytes}, cleared, in {@code order}. */
     ByteBuffer buffer(int slot, int bytes, ByteOrder order) {
         ByteBuffer b = buffers[slot];
-        if (b == null || b.capacity() < bytes) buffers[slot] = b = ByteBuffer.allocateDirect(bytes);
+        if (b == null || b.capacity() < bytes) buffers[slot] = b = Staging.pageAligned(bytes);
         b.clear();
         return b.order(order);
     }

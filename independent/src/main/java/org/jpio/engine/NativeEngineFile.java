@@ -36,7 +36,7 @@ final class NativeEngineFile implements EngineFile {
     static final int BOUNCE = 1 << 20;
 
     private static final ThreadLocal<ByteBuffer> BOUNCES =
-            ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(BOUNCE + ALIGN).alignedSlice(ALIGN));
+            ThreadLocal.withInitial(() -> Staging.pageAligned(BOUNCE));
 
     private final NativeEngine engine;
     private final Path path;

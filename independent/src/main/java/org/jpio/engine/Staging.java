@@ -18,8 +18,19 @@ public final class Staging {
     private static final int PAGE = 4096;
 
     /** Page-aligned, one page longer than a chunk, so that a chunk can start anywhere within a page. */
-    private static final ThreadLocal<ByteBuffer> BUFFER =
-            ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(CHUNK + 2 * PAGE).alignedSlice(PAGE));
+    private static final ThreadLocal<ByteBuffer> BUFFER = ThreadLocal.withInitial(() -> pageAligned(CHUNK + PAGE));
+
+    /**
+     * A direct buffer of {@code bytes} starting on a page boundary. Plain allocateDirect memory starts 16
+     * bytes into a page (malloc's header), which is exactly where a read from a page-aligned file offset
+     * falls into the kernel copy's 4K-aliasing trap (see {@link #bufferFor}); buffers that receive large
+     * reads are allocated here.
+     */
+    public static ByteBuffer pageAligned(int bytes) {
+        ByteBuffer raw = ByteBuffer.allocateDirect(bytes + PAGE);
+        int past = raw.alignmentOffset(0, PAGE);
+        return raw.slice(past == 0 ? 0 : PAGE - past, bytes);
+    }
 
     private Staging() { }
 

@@ -3,6 +3,7 @@ package org.jpio.file;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.jpio.engine.EngineFile;
+import org.jpio.engine.Staging;
 
 /**
  * ROMIO's data sieving for noncontiguous independent I/O. Reads: one large read per window of up to
@@ -33,7 +34,7 @@ final class DataSieve {
             }
             long start = offs[i];
             int span = (int) (offs[j - 1] + lens[j - 1] - start);
-            if (window == null) window = ByteBuffer.allocateDirect(buf);
+            if (window == null) window = Staging.pageAligned(buf);
             window.clear().limit(span);
             f.readFully(start, window);
             for (int k = i; k < j; k++) {
@@ -68,7 +69,7 @@ final class DataSieve {
                 i = j;
                 continue;
             }
-            if (window == null) window = ByteBuffer.allocateDirect(buf);
+            if (window == null) window = Staging.pageAligned(buf);
             try (EngineFile.RangeLock lock = af.lock(start, span, false)) {
                 window.clear().limit((int) span);
                 long have = Math.max(0, Math.min(span, f.size() - start));

@@ -149,7 +149,9 @@ abstract class AsyncFileContract {
             try {
                 assertTrue(r.done());
             } catch (EOFException raced) {
-                assertTrue(raced.getMessage().contains("offset=400"), raced.getMessage());
+                // named by the request, or by the piece that found the end (engines split differently)
+                String m = raced.getMessage();
+                assertTrue(m.contains("path=" + dir.resolve("eof")) && (m.contains("offset=400") || m.contains("offset=0") && m.contains("length=404")), m);
             }
             assertTrue(f.readAt(0, dst, 0, 101).done(), "after the write is done the range reads");
         }
