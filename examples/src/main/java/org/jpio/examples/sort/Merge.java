@@ -6,8 +6,9 @@ import java.util.List;
 /**
  * The k-way merge of sorted runs, written once for all variants against {@link Blocks}: a loser tree
  * (tournament tree) over the run heads. Each output element costs one comparison per tree level,
- * ceil(log2 k), against a binary heap's up to two per level; an input block that runs out is refilled
- * from its run in place.
+ * ceil(log2 k); the tree keeps each loser's key beside its run index, so a replay reads no run state, and
+ * a match is decided with masks rather than a branch (random data makes that branch a coin toss, and its
+ * mispredictions were most of the merge's time). An input block that runs out is refilled from its run.
  */
 final class Merge {
     private Merge() { }
@@ -18,70 +19,82 @@ final class Merge {
         if (k < 1) throw new IllegalArgumentException("runs=" + k + ": a merge needs at least one run");
         long[][] bufs = new long[k][];
         int[] len = new int[k], pos = new int[k];
-        long[] head = new long[k];
         boolean[] done = new boolean[k];
+        long[] head = new long[k];
         for (int r = 0; r < k; r++) {
             len[r] = ins.get(r).next();
             bufs[r] = ins.get(r).buf();
-            if (len[r] > 0) head[r] = bufs[r][0];
-            else exhaust(r, head, done);
+            done[r] = len[r] == 0;
+            head[r] = done[r] ? Long.MAX_VALUE : bufs[r][0];
         }
-        int[] loser = build(k, head, done);
-        int w = loser[0];
+        // Leaves k..2k-1 (run r at k + r), internal nodes 1..k-1, each holding the loser of its match;
+        // any k works, as every node below k has two children. An exhausted run's key is Long.MAX_VALUE.
+        int[] idx = new int[k];
+        long[] key = new long[k];
+        int[] winner = new int[2 * k];
+        for (int r = 0; r < k; r++) winner[k + r] = r;
+        for (int node = k - 1; node > 0; node--) {
+            int a = winner[2 * node], b = winner[2 * node + 1];
+            boolean aWins = head[a] < head[b];
+            winner[node] = aWins ? a : b;
+            idx[node] = aWins ? b : a;
+            key[node] = head[idx[node]];
+        }
+        int w = winner[1];
+        long hw = head[w];
         long[] ob = out.buf();
         int on = 0;
-        while (!done[w]) {
-            ob[on++] = head[w];
+        // An exhausted run's sentinel may tie a live Long.MAX_VALUE and win, so this stops at the first
+        // exhausted winner; the runs still live then hold only Long.MAX_VALUE and are drained below.
+        while (!(hw == Long.MAX_VALUE && done[w])) {
+            ob[on++] = hw;
             if (on == ob.length) {
                 out.emit(on);
                 ob = out.buf();
                 on = 0;
             }
-            if (++pos[w] == len[w]) {
-                len[w] = ins.get(w).next();
-                bufs[w] = ins.get(w).buf();
-                pos[w] = 0;
+            int p = ++pos[w];
+            if (p == len[w]) {
+                p = refill(ins, w, bufs, len, pos, done);
             }
-            if (len[w] > 0) head[w] = bufs[w][pos[w]];
-            else exhaust(w, head, done);
+            hw = done[w] ? Long.MAX_VALUE : bufs[w][p];
             for (int node = (k + w) >>> 1; node > 0; node >>>= 1) { // replay w's path from its leaf to the root
-                int t = loser[node];
-                if (beats(t, w, head, done)) {
-                    loser[node] = w;
-                    w = t;
+                long kt = key[node];
+                int t = idx[node];
+                long d = kt - hw;
+                long lt = (d ^ ((kt ^ hw) & (d ^ kt))) >> 63; // all ones iff kt < hw (signed, overflow-free)
+                long kx = (kt ^ hw) & lt;
+                int ix = (t ^ w) & (int) lt;
+                key[node] = kt ^ kx;                           // the loser stays: hw if t won, else kt
+                idx[node] = t ^ ix;
+                hw ^= kx;                                      // the winner moves up: kt if t won
+                w ^= ix;
+            }
+        }
+        for (int r = 0; r < k; r++) {
+            while (!done[r]) {
+                for (int i = pos[r]; i < len[r]; i++) {
+                    ob[on++] = bufs[r][i];
+                    if (on == ob.length) {
+                        out.emit(on);
+                        ob = out.buf();
+                        on = 0;
+                    }
                 }
+                refill(ins, r, bufs, len, pos, done);
             }
         }
         if (on > 0) out.emit(on);
         out.close();
     }
 
-    /**
-     * The tree over leaves {@code k..2k-1} (run r at {@code k + r}): entry n in 1..k-1 holds the loser of
-     * the match at node n, entry 0 the overall winner. Any k works, as every node below k has two children.
-     */
-    private static int[] build(int k, long[] head, boolean[] done) {
-        int[] loser = new int[k];
-        int[] winner = new int[2 * k];
-        for (int r = 0; r < k; r++) winner[k + r] = r;
-        for (int node = k - 1; node > 0; node--) {
-            int a = winner[2 * node], b = winner[2 * node + 1];
-            boolean aWins = beats(a, b, head, done);
-            winner[node] = aWins ? a : b;
-            loser[node] = aWins ? b : a;
-        }
-        loser[0] = winner[1];
-        return loser;
-    }
-
-    /** An exhausted run sorts after every live one, Long.MAX_VALUE heads included. */
-    private static boolean beats(int a, int b, long[] head, boolean[] done) {
-        long x = head[a], y = head[b];
-        return x < y || (x == y && !done[a]);
-    }
-
-    private static void exhaust(int r, long[] head, boolean[] done) {
-        head[r] = Long.MAX_VALUE;
-        done[r] = true;
+    /** Reads run r's next block; marks the run done at its end. Returns the new position, 0. */
+    private static int refill(List<Blocks.In> ins, int r, long[][] bufs, int[] len, int[] pos, boolean[] done) throws IOException {
+        Blocks.In in = ins.get(r);
+        len[r] = in.next();
+        bufs[r] = in.buf();
+        pos[r] = 0;
+        done[r] = len[r] == 0;
+        return 0;
     }
 }
