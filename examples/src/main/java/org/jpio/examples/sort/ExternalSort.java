@@ -15,7 +15,6 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.jpio.async.AsyncFile;
 import org.jpio.async.AsyncOptions;
@@ -24,7 +23,8 @@ import org.jpio.async.AsyncRequest;
 /**
  * External merge sort of a file of big-endian longs: pass 1 cuts the input into sorted runs of
  * {@link SortPlan#runLongs()}, then merge passes combine {@link SortPlan#fanIn()} runs at a time until
- * one is left, written to the output. Only the I/O differs between {@link Variant}s.
+ * one is left, written to the output. Only the I/O differs between {@link Variant}s: every variant sorts
+ * its runs with the same {@link RadixSort} and merges with the same {@link Merge}.
  */
 public final class ExternalSort {
     /** What one sort did and how long it took. */
@@ -86,12 +86,13 @@ public final class ExternalSort {
 
     private String pass1(Path input, Path runsFile, long total) throws IOException {
         int runLongs = (int) Math.min(plan.runLongs(), Math.max(1, total));
+        RadixSort sorter = new RadixSort(runLongs); // the one scratch of this sort, reused for every run
         switch (variant) {
             case ASYNC, ABLOCK -> {
                 try (AsyncFile in = AsyncFile.open(input, "r", ByteOrder.BIG_ENDIAN, asyncOptions);
                      AsyncFile out = AsyncFile.open(runsFile, "rw", ByteOrder.BIG_ENDIAN, asyncOptions)) {
-                    if (variant == Variant.ASYNC) doubleBufferedRuns(in, out, total, runLongs);
-                    else blockingRuns(in, out, total, runLongs);
+                    if (variant == Variant.ASYNC) doubleBufferedRuns(in, out, total, runLongs, sorter);
+                    else blockingRuns(in, out, total, runLongs, sorter);
                     return in.engine().name();
                 }
             }
@@ -100,7 +101,7 @@ public final class ExternalSort {
                     Blocks.In src = io.run(0, total, runLongs);
                     Blocks.DataOut dst = (Blocks.DataOut) io.out(0, 1); // pass 1 writes from the run buffer itself
                     for (int n; (n = src.next()) > 0; ) {
-                        Arrays.sort(src.buf(), 0, n);
+                        sorter.sort(src.buf(), n);
                         dst.writeFrom(src.buf(), n);
                     }
                     dst.close();
@@ -116,7 +117,7 @@ public final class ExternalSort {
      * read runs, starts writing chunk i, then waits for the read of chunk i+1 and the write of chunk i-1.
      * Only three buffers, yet reading, sorting and writing overlap.
      */
-    private void doubleBufferedRuns(AsyncFile in, AsyncFile out, long total, int runLongs) throws IOException {
+    private void doubleBufferedRuns(AsyncFile in, AsyncFile out, long total, int runLongs, RadixSort sorter) throws IOException {
         int chunks = (int) ((total + runLongs - 1) / runLongs);
         long[][] buf = {new long[runLongs], new long[runLongs], new long[runLongs]};
         int[] len = new int[3];
@@ -129,19 +130,19 @@ public final class ExternalSort {
                 len[nx] = (int) Math.min(runLongs, total - (long) (i + 1) * runLongs);
                 req[nx] = clock.start(() -> in.read(buf[nx], 0, len[nx]));
             }
-            Arrays.sort(buf[s], 0, len[s]);
+            sorter.sort(buf[s], len[s]);
             req[s] = clock.start(() -> out.write(buf[s], 0, len[s]));
             clock.await(i + 1 < chunks ? req[nx] : null, req[pv]);
         }
         clock.await(req);
     }
 
-    private void blockingRuns(AsyncFile in, AsyncFile out, long total, int runLongs) throws IOException {
+    private void blockingRuns(AsyncFile in, AsyncFile out, long total, int runLongs, RadixSort sorter) throws IOException {
         long[] buf = new long[runLongs];
         for (long done = 0; done < total; done += runLongs) {
             int n = (int) Math.min(runLongs, total - done);
             clock.await(clock.start(() -> in.read(buf, 0, n)));
-            Arrays.sort(buf, 0, n);
+            sorter.sort(buf, n);
             clock.await(clock.start(() -> out.write(buf, 0, n)));
         }
     }

@@ -29,7 +29,7 @@ public final class SortBenchCommand implements Callable<Integer> {
     @Option(names = "--size", defaultValue = "1g", description = "input size for the fast variants (k/m/g suffixes), default ${DEFAULT-VALUE}")
     String size;
 
-    @Option(names = "--memory", defaultValue = "96m", description = "sort memory: three run buffers of a third each, default ${DEFAULT-VALUE}")
+    @Option(names = "--memory", defaultValue = "96m", description = "sort memory: pass 1 uses four run-sized arrays of a quarter each (three buffers, one radix scratch), default ${DEFAULT-VALUE}")
     String memory;
 
     @Option(names = "--variants", defaultValue = "async,ablock,sblock,sblocku,rblock", split = ",",
