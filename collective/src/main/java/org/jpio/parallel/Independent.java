@@ -21,19 +21,20 @@ final class Independent {
     private Independent() { }
 
     /**
-     * {@code contiguous}: the access is one run. Such a write takes no lock, as ROMIO's contiguous writes
-     * take none; the runs of a noncontiguous access are written under byte-range locks when data sieving
-     * is on, so that concurrent sieving writers of other ranks cannot undo them.
+     * {@code lockRuns}: another rank may be data-sieving over this access's range meanwhile. The large runs
+     * are then written under byte-range locks when data sieving is on, so that the other's read-modify-write
+     * of a window cannot undo them (the caller passes false for a contiguous access, as ROMIO's contiguous
+     * writes take no lock, and in a collective call where no rank has a run short enough to sieve).
      */
-    static void write(ArrayFile file, RunCursor runs, Object array, int index, boolean contiguous) throws IOException {
-        transfer(file, runs, array, index, true, contiguous);
+    static void write(ArrayFile file, RunCursor runs, Object array, int index, boolean lockRuns) throws IOException {
+        transfer(file, runs, array, index, true, lockRuns && file.options().dsWrite());
     }
 
     static void read(ArrayFile file, RunCursor runs, Object array, int index) throws IOException {
         transfer(file, runs, array, index, false, false);
     }
 
-    private static void transfer(ArrayFile file, RunCursor runs, Object array, int index, boolean write, boolean contiguous) throws IOException {
+    private static void transfer(ArrayFile file, RunCursor runs, Object array, int index, boolean write, boolean lockRuns) throws IOException {
         ElementType t = ElementType.of(array);
         int shift = t.shift();
         long[] offs = new long[64], lens = new long[64];
@@ -41,17 +42,14 @@ final class Independent {
         long batchBytes = 0;
         int batchIndex = index;
         int next = index;
-        boolean first = true;
         while (runs.next()) {
             long off = runs.offset(), len = runs.length();
-            boolean firstRun = first;
-            first = false;
             if (len == 0) continue;
             if (len >= LARGE_RUN) {
                 if (n > 0) { pieces(file, offs, lens, n, array, batchIndex, (int) (batchBytes >> shift), write); n = 0; batchBytes = 0; }
                 int count = (int) (len >> shift);
                 if (!write) file.readArray(off, array, next, count);
-                else if (!file.options().dsWrite() || firstRun && contiguous) file.writeArray(off, array, next, count);
+                else if (!lockRuns) file.writeArray(off, array, next, count);
                 else try (var lock = file.lock(off, len, false)) { // see DataSieve: others' sieving windows may cover this run
                     file.writeArray(off, array, next, count);
                 }
