@@ -30,7 +30,10 @@ final class Scratch {
     /** Cycle buffer {@code slot} (0 or 1) of at least {@code bytes}, cleared, in {@code order}. */
     ByteBuffer buffer(int slot, int bytes, ByteOrder order) {
         ByteBuffer b = buffers[slot];
-        if (b == null || b.capacity() < bytes) buffers[slot] = b = ByteBuffer.allocateDirect(bytes);
+        // 64-byte aligned: an aggregator reads cycles at file offsets that usually are, and the kernel's copy
+        // into a destination 8-24 bytes ahead of the source modulo 64 runs at a quarter speed on AMD EPYC
+        // (a plain direct buffer starts 16 bytes into malloc's mapping)
+        if (b == null || b.capacity() < bytes) buffers[slot] = b = ByteBuffer.allocateDirect((bytes + 63 & ~63) + 64).alignedSlice(64);
         b.clear();
         return b.order(order);
     }
