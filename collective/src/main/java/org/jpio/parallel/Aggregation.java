@@ -12,9 +12,10 @@ final class Aggregation {
     /**
      * What each rank contributes to the extent exchange of a collective call, allgathered as FIELDS longs
      * per rank: its first and one-past-last byte, bytes, runs, the residues of its run offsets modulo the
-     * element size (a bit mask), and its buffer's element type.
+     * element size (a bit mask), its buffer's element type, its runs shorter than {@link Independent#LARGE_RUN}
+     * (those an independent write sieves), and 1 when its arguments failed the checks (then the rest is 0).
      */
-    static final int START = 0, END = 1, BYTES = 2, RUNS = 3, RESIDUES = 4, TYPE = 5, FIELDS = 6;
+    static final int START = 0, END = 1, BYTES = 2, RUNS = 3, RESIDUES = 4, TYPE = 5, SMALL_RUNS = 6, FAILED = 7, FIELDS = 8;
 
     private Aggregation() { }
 
@@ -28,6 +29,16 @@ final class Aggregation {
         long bits = 0;
         for (int r = 0; r < all.length / FIELDS; r++) bits |= all[r * FIELDS + RESIDUES];
         return bits;
+    }
+
+    static boolean anyFailed(long[] all) { return any(all, FAILED); }
+
+    /** True when some rank has runs short enough to be written by data sieving (read-modify-write of a window). */
+    static boolean anySieves(long[] all) { return any(all, SMALL_RUNS); }
+
+    private static boolean any(long[] all, int field) {
+        for (int r = 0; r < all.length / FIELDS; r++) if (all[r * FIELDS + field] != 0) return true;
+        return false;
     }
 
     /** True when some two ranks' extents overlap: their pieces interleave in the file. */

@@ -9,8 +9,9 @@ import org.jpio.view.RunCursor;
 /**
  * Independent I/O of one rank's runs, in batches so that a huge view never materialises its whole piece
  * list: runs of at least {@link #LARGE_RUN} bytes go straight between the user's array and the file (the
- * native engine then makes no copy at all), smaller ones are gathered into piece lists for ArrayFile's
- * data sieving ({@code romio_ds_read}/{@code romio_ds_write}, {@code ind_rd_buffer_size}/{@code ind_wr_buffer_size}).
+ * engines keep such reads clear of the kernel copy's 4K-aliasing trap themselves), smaller ones are
+ * gathered into piece lists for ArrayFile's data sieving ({@code romio_ds_read}/{@code romio_ds_write},
+ * {@code ind_rd_buffer_size}/{@code ind_wr_buffer_size}).
  */
 final class Independent {
     /** Runs this long are transferred alone: sieving them would only add a copy. */
@@ -21,19 +22,20 @@ final class Independent {
     private Independent() { }
 
     /**
-     * {@code contiguous}: the access is one run. Such a write takes no lock, as ROMIO's contiguous writes
-     * take none; the runs of a noncontiguous access are written under byte-range locks when data sieving
-     * is on, so that concurrent sieving writers of other ranks cannot undo them.
+     * {@code lockRuns}: another rank may be data-sieving over this access's range meanwhile. The large runs
+     * are then written under byte-range locks when data sieving is on, so that the other's read-modify-write
+     * of a window cannot undo them (the caller passes false for a contiguous access, as ROMIO's contiguous
+     * writes take no lock, and in a collective call where no rank has a run short enough to sieve).
      */
-    static void write(ArrayFile file, RunCursor runs, Object array, int index, boolean contiguous) throws IOException {
-        transfer(file, runs, array, index, true, contiguous);
+    static void write(ArrayFile file, RunCursor runs, Object array, int index, boolean lockRuns) throws IOException {
+        transfer(file, runs, array, index, true, lockRuns && file.options().dsWrite());
     }
 
     static void read(ArrayFile file, RunCursor runs, Object array, int index) throws IOException {
         transfer(file, runs, array, index, false, false);
     }
 
-    private static void transfer(ArrayFile file, RunCursor runs, Object array, int index, boolean write, boolean contiguous) throws IOException {
+    private static void transfer(ArrayFile file, RunCursor runs, Object array, int index, boolean write, boolean lockRuns) throws IOException {
         ElementType t = ElementType.of(array);
         int shift = t.shift();
         long[] offs = new long[64], lens = new long[64];
@@ -41,17 +43,14 @@ final class Independent {
         long batchBytes = 0;
         int batchIndex = index;
         int next = index;
-        boolean first = true;
         while (runs.next()) {
             long off = runs.offset(), len = runs.length();
-            boolean firstRun = first;
-            first = false;
             if (len == 0) continue;
             if (len >= LARGE_RUN) {
                 if (n > 0) { pieces(file, offs, lens, n, array, batchIndex, (int) (batchBytes >> shift), write); n = 0; batchBytes = 0; }
                 int count = (int) (len >> shift);
                 if (!write) file.readArray(off, array, next, count);
-                else if (!file.options().dsWrite() || firstRun && contiguous) file.writeArray(off, array, next, count);
+                else if (!lockRuns) file.writeArray(off, array, next, count);
                 else try (var lock = file.lock(off, len, false)) { // see DataSieve: others' sieving windows may cover this run
                     file.writeArray(off, array, next, count);
                 }

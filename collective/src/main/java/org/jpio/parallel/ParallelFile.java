@@ -243,13 +243,13 @@ public final class ParallelFile implements AutoCloseable {
     public void writeAt(long offset, Object array, int index, int count) throws IOException {
         if (romio != null) { check("write_at", offset, array, index, count); romio(Xfer.WRITE_AT, offset, array, index, count); return; }
         Access a = access("write_at", offset, array, index, count);
-        transferIndependent(a, array, index, true);
+        transferIndependent(a, array, index, true, true); // independent: other ranks may be sieving at any time
     }
 
     public void readAt(long offset, Object array, int index, int count) throws IOException {
         if (romio != null) { check("read_at", offset, array, index, count); romio(Xfer.READ_AT, offset, array, index, count); return; }
         Access a = access("read_at", offset, array, index, count);
-        transferIndependent(a, array, index, false);
+        transferIndependent(a, array, index, false, false);
     }
 
     /** One transfer on the ROMIO backend; a read that MPI ends early (end of file) is an EOFException. */
@@ -308,8 +308,8 @@ public final class ParallelFile implements AutoCloseable {
         } catch (IllegalArgumentException | IllegalStateException e) {
             bad = e;
         }
-        comm.agree(where, bad);
         if (romio != null) {
+            comm.agree(where, bad);
             IOException failed = null;
             try {
                 romio(write ? Xfer.WRITE_AT_ALL : Xfer.READ_AT_ALL, offset, array, index, count);
@@ -320,15 +320,23 @@ public final class ParallelFile implements AutoCloseable {
             comm.agree(where + " jpio_backend=romio", failed);
             return;
         }
+        // the argument check's outcome travels in the extent exchange: one collective before the transfer
+        // instead of three (agree's two and the exchange); on 2 cores under 4 ranks each costs milliseconds
         long[] mine = new long[Aggregation.FIELDS];
-        mine[Aggregation.START] = a.start;
-        mine[Aggregation.END] = a.end;
-        mine[Aggregation.BYTES] = a.bytes;
-        mine[Aggregation.RUNS] = a.runs;
-        mine[Aggregation.RESIDUES] = a.residues;
-        mine[Aggregation.TYPE] = a.type.ordinal();
+        if (bad != null) {
+            mine[Aggregation.FAILED] = 1;
+        } else {
+            mine[Aggregation.START] = a.start;
+            mine[Aggregation.END] = a.end;
+            mine[Aggregation.BYTES] = a.bytes;
+            mine[Aggregation.RUNS] = a.runs;
+            mine[Aggregation.RESIDUES] = a.residues;
+            mine[Aggregation.TYPE] = a.type.ordinal();
+            mine[Aggregation.SMALL_RUNS] = a.smallRuns;
+        }
         long[] all = new long[mine.length * comm.size()];
         comm.allgather(mine, 0, mine.length, all, 0);
+        if (Aggregation.anyFailed(all)) comm.agree(where, bad); // every rank sees the flag, so all exchange the reasons and throw
         Strategy.Choice choice = choose(all, a.type, write);
         inEffect.put(write ? "jpio_cb_write_choice" : "jpio_cb_read_choice", choice.toString());
         IOException failure = null;
@@ -340,12 +348,24 @@ public final class ParallelFile implements AutoCloseable {
                             : tp.read(() -> acc.runs(), a.start, a.end, array, index);
         } else {
             try {
-                transferIndependent(a, array, index, write);
+                // the runs need locks only against sieving writers; in a collective call those are the other
+                // ranks of this call, and when none of them has a run short enough to sieve, nobody sieves
+                transferIndependent(a, array, index, write, Aggregation.anySieves(all));
             } catch (IOException e) {
                 failure = e;
             }
         }
-        comm.agree(where, failure);
+        agreeAfter(where, failure);
+    }
+
+    /**
+     * {@link Comm#agree} after a transfer in one collective when every rank succeeded (agree itself takes
+     * two): the failure flags are or-ed, and only if some rank failed do all exchange their reasons.
+     */
+    private void agreeAfter(String where, Throwable failure) {
+        int[] failed = {failure == null ? 0 : 1}, any = new int[1];
+        comm.allreduce(failed, any, 1, Comm.Op.MAX);
+        if (any[0] != 0) comm.agree(where, failure);
     }
 
     private Strategy.Choice choose(long[] all, ElementType type, boolean write) {
@@ -368,20 +388,22 @@ public final class ParallelFile implements AutoCloseable {
         return Strategy.choose(write ? hints.cbWrite() : hints.cbRead(), p);
     }
 
-    private void transferIndependent(Access a, Object array, int index, boolean write) throws IOException {
+    /** {@code othersMaySieve}: whether another rank may be data-sieving over this rank's runs meanwhile. */
+    private void transferIndependent(Access a, Object array, int index, boolean write, boolean othersMaySieve) throws IOException {
         ArrayFile f = file();
         if (a.bytes == 0) return;
         if (atomic) {
             try (var lock = f.lock(a.start, a.end - a.start, !write)) {
-                run(f, a, array, index, write);
+                run(f, a, array, index, write, othersMaySieve);
             }
         } else {
-            run(f, a, array, index, write);
+            run(f, a, array, index, write, othersMaySieve);
         }
     }
 
-    private static void run(ArrayFile f, Access a, Object array, int index, boolean write) throws IOException {
-        if (write) Independent.write(f, a.runs(), array, index, a.runs == 1);
+    private static void run(ArrayFile f, Access a, Object array, int index, boolean write, boolean othersMaySieve) throws IOException {
+        // a contiguous access takes no lock, as ROMIO's contiguous writes take none
+        if (write) Independent.write(f, a.runs(), array, index, othersMaySieve && a.runs > 1);
         else Independent.read(f, a.runs(), array, index);
     }
 
@@ -496,6 +518,8 @@ public final class ParallelFile implements AutoCloseable {
         final ElementType type;
         final long from, bytes;
         long start = Long.MAX_VALUE, end = Long.MIN_VALUE, runs, residues;
+        /** Runs short enough to go through data sieving ({@link Independent#LARGE_RUN}). */
+        long smallRuns;
 
         Access(FileView v, ElementType type, long from, long bytes) {
             this.v = v;
@@ -511,6 +535,7 @@ public final class ParallelFile implements AutoCloseable {
                 start = Math.min(start, c.offset());
                 end = Math.max(end, c.offset() + c.length());
                 runs++;
+                if (c.length() < Independent.LARGE_RUN) smallRuns++;
                 residues |= 1L << (c.offset() % type.size());
             }
             if (runs == 0) { start = 0; end = 0; }
