@@ -107,10 +107,11 @@ final class TwoPhase {
                 long w0 = myAgg >= 0 ? plan.windowStart(myAgg, c) : 0;
                 long[] span = myAgg >= 0 ? span() : null;
                 ByteBuffer buf = myAgg >= 0 ? bufs[slot] : EMPTY;
+                boolean straight = span != null && selfContiguous();
                 if (myAgg >= 0) {
                     failure = await(pending[slot], failure); // the buffer is free once its last write is done
                     pending[slot] = null;
-                    if (failure == null && span != null && covered() < span[1] - span[0]) {
+                    if (failure == null && span != null && !straight && covered() < span[1] - span[0]) {
                         try {
                             readExisting(buf, w0, span); // read-modify-write: holes keep what the file holds
                         } catch (IOException e) {
@@ -126,6 +127,12 @@ final class TwoPhase {
                 }
                 dataRecvCounts[me] = selfCount;
                 if (myAgg < 0 || failure != null || span == null) continue;
+                if (straight) { // the window is this rank's own gap-free run: write it from the array, no copy
+                    long at = span[0];
+                    int from = selfIndex, n = (int) ((span[1] - span[0]) / esz);
+                    pending[slot] = writer.submit(() -> { file.writeArray(at, array, from, n); return null; });
+                    continue;
+                }
                 fill(buf, w0, direct ? null : recv, array, selfIndex);
                 ByteBuffer out = buf.duplicate().order(buf.order());
                 out.limit((int) (span[1] - w0)).position((int) (span[0] - w0));
@@ -320,6 +327,20 @@ final class TwoPhase {
     }
 
     /** Bytes covered by the pieces (pieces of a collective write do not overlap, as MPI requires for defined results). */
+    /**
+     * Whether this cycle's window receives only this aggregator's own pieces, forming one gap-free run in
+     * the order they sit in its array. Such a window is written straight from the array: the bytes are
+     * those the cycle buffer would hold, without copying them there first (a single rank, or an aggregator
+     * whose own block is a contiguous part of the file, writes whole cycles this way).
+     */
+    private boolean selfContiguous() {
+        for (int s = 0; s < p; s++) if (s != me && metaRecvCounts[s] != 0) return false;
+        long[] m = metaRecv.array();
+        int from = metaRecvDispls[me], to = from + metaRecvCounts[me];
+        for (int k = from; k + 2 < to; k += 2) if (m[k] + m[k + 1] != m[k + 2]) return false;
+        return to > from;
+    }
+
     private long covered() {
         long[] m = metaRecv.array();
         long sum = 0;

@@ -93,4 +93,42 @@ class TwoPhaseCallsTest {
         for (int i = 0; i < now.length; i++)
             assertEquals(i % 32 >= 24 ? (byte) 0x77 : 0, now[i], "byte " + i + ": holes keep the old content, data is the zeros written");
     }
+
+    /**
+     * 2 ranks, each owning one contiguous half of the file, one aggregator (rank 0): the cycles of rank 0's
+     * half hold only its own gap-free data and are written straight from its array (writeArray, no copy into
+     * the cycle buffer); the cycles of rank 1's half go through the buffer (writeFully). One write per cycle
+     * either way, and the file holds both halves.
+     */
+    @Test
+    void cyclesOfTheAggregatorsOwnContiguousDataAreWrittenFromItsArray() throws Exception {
+        Path file = dir.resolve("halves.bin");
+        RecordingEngine rec = new RecordingEngine(Engines.defaultEngine());
+        int perRank = 4096; // 16 KiB per rank: 4 cycles of 4 KiB each
+        LocalComm.run(2, comm -> {
+            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.CREATE, AccessMode.RDWR),
+                    Hints.of(Hints.CB_BUFFER_SIZE, "4096", Hints.CB_NODES, "1", Hints.ROMIO_CB_WRITE, "enable"), rec)) {
+                f.setView(new FileView(comm.rank() * perRank * 4L, ElementType.INT, Datatype.of(ElementType.INT), DataRep.NATIVE));
+                comm.barrier();
+                if (comm.rank() == 0) rec.clear();
+                comm.barrier();
+                int[] mine = new int[perRank];
+                for (int i = 0; i < perRank; i++) mine[i] = comm.rank() * 1_000_000 + i;
+                f.writeAll(mine);
+                comm.barrier();
+            }
+        });
+        List<RecordingEngine.Call> writes = rec.calls().stream().filter(RecordingEngine.Call::isWrite)
+                .sorted(java.util.Comparator.comparingLong(RecordingEngine.Call::offset)).toList();
+        assertEquals(8, writes.size(), "one write per cycle: " + writes);
+        for (int i = 0; i < 8; i++) {
+            RecordingEngine.Call w = writes.get(i);
+            assertEquals(i * 4096L, w.offset(), "cycles tile the file: " + writes);
+            assertEquals(4096, w.length());
+            assertEquals(i < 4 ? "writeArray" : "writeFully", w.op(), "rank 0's half straight from its array, rank 1's through the buffer: " + w);
+            assertTrue(w.thread().startsWith("jpio-twophase-write-0"), "the aggregator writes, on its writer thread: " + w);
+        }
+        java.nio.ByteBuffer back = java.nio.ByteBuffer.wrap(java.nio.file.Files.readAllBytes(file)).order(java.nio.ByteOrder.nativeOrder());
+        for (int i = 0; i < 2 * perRank; i++) assertEquals((i / perRank) * 1_000_000 + i % perRank, back.getInt(), "int " + i);
+    }
 }
