@@ -54,6 +54,16 @@ public final class Staging {
     }
 
     static void writeArray(EngineFile f, long position, Object array, ElementType type, int index, int count, ByteOrder order) throws IOException {
+        transfer(f, position, array, type, index, count, order, true);
+    }
+
+    static void readArray(EngineFile f, long position, Object array, ElementType type, int index, int count, ByteOrder order) throws IOException {
+        transfer(f, position, array, type, index, count, order, false);
+    }
+
+    /** Chunk by chunk through this thread's staging buffer: array to buffer to file, or file to buffer to array. */
+    private static void transfer(EngineFile f, long position, Object array, ElementType type, int index, int count, ByteOrder order,
+                                 boolean write) throws IOException {
         ByteBuffer buf = bufferFor(position).order(order);
         int per = CHUNK >> type.shift();
         long start = position, length = (long) count << type.shift();
@@ -61,35 +71,19 @@ public final class Staging {
             while (count > 0) {
                 int n = Math.min(per, count);
                 buf.clear();
-                type.put(buf, array, index, n);
-                buf.flip();
-                f.writeFully(position, buf);
+                if (write) {
+                    type.put(buf, array, index, n);
+                    f.writeFully(position, buf.flip());
+                } else {
+                    f.readFully(position, buf.limit(n << type.shift()));
+                    type.get(buf.flip(), array, index, n);
+                }
                 position += (long) n << type.shift();
                 index += n;
                 count -= n;
             }
         } catch (IOException e) {
-            throw request(e, "write", f, start, length);
-        }
-    }
-
-    static void readArray(EngineFile f, long position, Object array, ElementType type, int index, int count, ByteOrder order) throws IOException {
-        ByteBuffer buf = bufferFor(position).order(order);
-        int per = CHUNK >> type.shift();
-        long start = position, length = (long) count << type.shift();
-        try {
-            while (count > 0) {
-                int n = Math.min(per, count);
-                buf.clear().limit(n << type.shift());
-                f.readFully(position, buf);
-                buf.flip();
-                type.get(buf, array, index, n);
-                position += (long) n << type.shift();
-                index += n;
-                count -= n;
-            }
-        } catch (IOException e) {
-            throw request(e, "read", f, start, length);
+            throw request(e, write ? "write" : "read", f, start, length);
         }
     }
 
