@@ -69,7 +69,13 @@ final class Aggregation {
         long largest = 0;
         for (int d = 0; d + 1 < bounds.length; d++) largest = Math.max(largest, bounds[d + 1] - bounds[d]);
         int cycle = (int) Math.max(elementSize, Math.min(cycleBytes(cbBufferSize, elementSize), largest));
-        return new TwoPhase.Plan(aggregators, bounds, cycle, cycles(bounds, cycle));
+        long[] extents = new long[2 * (all.length / FIELDS)];
+        for (int r = 0; r < all.length / FIELDS; r++) {
+            if (all[r * FIELDS + BYTES] == 0) continue;
+            extents[2 * r] = all[r * FIELDS + START];
+            extents[2 * r + 1] = all[r * FIELDS + END];
+        }
+        return new TwoPhase.Plan(aggregators, bounds, cycle, cycles(bounds, cycle), extents);
     }
 
     /**

@@ -31,7 +31,18 @@ import org.jpio.view.RunCursor;
  */
 final class TwoPhase {
     /** The plan every rank computes identically from the exchanged extents. */
-    record Plan(int[] aggregators, long[] bounds, int cycleBytes, int cycles) {
+    record Plan(int[] aggregators, long[] bounds, int cycleBytes, int cycles, long[] extents) {
+        /**
+         * {@code extents}: rank r's access spans {@code [extents[2r], extents[2r+1])} of the file (empty when it
+         * moves no data): what every rank knows, from the extent exchange, about where the others' data can be.
+         */
+        /** Whether the access of any rank but {@code me} reaches into {@code [from, to)}. */
+        boolean othersReach(int me, long from, long to) {
+            for (int r = 0; 2 * r < extents.length; r++)
+                if (r != me && extents[2 * r] < extents[2 * r + 1] && extents[2 * r] < to && from < extents[2 * r + 1]) return true;
+            return false;
+        }
+
         int indexOf(int rank) {
             for (int i = 0; i < aggregators.length; i++) if (aggregators[i] == rank) return i;
             return -1;
@@ -162,6 +173,9 @@ final class TwoPhase {
         @SuppressWarnings("unchecked") Future<Long>[] reads = new Future[2];
         ExecutorService reader = null;
         long size = 0;
+        // the aggregator's own runs, walked one cycle ahead to find windows it can read straight into its array
+        Clip ahead = myAgg >= 0 && myStart < myEnd ? new Clip(runs.get()) : null;
+        boolean[] straight = new boolean[2];
         if (myAgg >= 0) {
             bufs = new ByteBuffer[] {buffer(0), buffer(1)};
             reader = Executors.newSingleThreadExecutor(r -> daemon(r, "jpio-twophase-read-" + me));
@@ -170,7 +184,7 @@ final class TwoPhase {
             } catch (IOException e) {
                 failure = e;
             }
-            if (failure == null && plan.cycles() > 0) reads[0] = prefetch(reader, bufs[0], 0, size);
+            if (failure == null && plan.cycles() > 0) reads[0] = prefetch(reader, bufs[0], 0, size, ahead, array, index, straight);
         }
         try {
             for (int c = 0; c < plan.cycles(); c++) {
@@ -194,8 +208,10 @@ final class TwoPhase {
                         Thread.currentThread().interrupt();
                         if (failure == null) failure = new IOException("interrupted while reading a two-phase cycle", e);
                     }
-                    if (failure == null && c + 1 < plan.cycles()) reads[(c + 1) & 1] = prefetch(reader, bufs[(c + 1) & 1], c + 1, size);
-                    long[] span = span();
+                    boolean mineOnly = straight[c & 1];
+                    if (failure == null && c + 1 < plan.cycles())
+                        reads[(c + 1) & 1] = prefetch(reader, bufs[(c + 1) & 1], c + 1, size, ahead, array, index, straight);
+                    long[] span = mineOnly ? null : span(); // a straight window is already in the array
                     if (span != null && failure == null) {
                         if (span[1] > readEnd)
                             failure = new EOFException("readAll past end of file: path=" + file.path() + " rank=" + me + " offset=" + span[0]
@@ -228,9 +244,24 @@ final class TwoPhase {
         return failure;
     }
 
-    /** Starts reading cycle {@code c}'s window, clipped to the end of file; the future gives where the data ends. */
-    private Future<Long> prefetch(ExecutorService reader, ByteBuffer buf, int c, long size) {
+    /**
+     * Starts reading cycle {@code c}'s window, clipped to the end of file; the future gives where the data
+     * ends. When the window holds only this aggregator's own data, as one gap-free run (no other rank's
+     * extent reaches it), that run is read straight into the array instead, without the cycle buffer and the
+     * copy out of it, and {@code straight[c & 1]} says so.
+     */
+    private Future<Long> prefetch(ExecutorService reader, ByteBuffer buf, int c, long size, Clip ahead, Object array, int index,
+                                  boolean[] straight) {
         long w0 = plan.windowStart(myAgg, c), end = Math.min(plan.windowEnd(myAgg, c), size);
+        long[] run = ownRun(ahead, c);
+        straight[c & 1] = run != null;
+        if (run != null) {
+            int at = Math.toIntExact(index + run[2] / esz), n = Math.toIntExact(run[1] / esz);
+            return reader.submit(() -> {
+                file.readArray(run[0], array, at, n); // past the end of file: EOFException naming the range
+                return run[0] + run[1];
+            });
+        }
         return reader.submit(() -> {
             if (end <= w0) return w0;
             buf.clear().limit((int) (end - w0));
@@ -327,6 +358,28 @@ final class TwoPhase {
     }
 
     /** Bytes covered by the pieces (pieces of a collective write do not overlap, as MPI requires for defined results). */
+    /**
+     * This aggregator's own data in window {@code c} as {file offset, bytes, bytes of its data before it}
+     * when it is one gap-free run and no other rank's access reaches the window; otherwise null. Advances
+     * {@code ahead} past the window either way (windows come in order).
+     */
+    private long[] ownRun(Clip ahead, int c) {
+        if (ahead == null) return null;
+        long w0 = plan.windowStart(myAgg, c), w1 = plan.windowEnd(myAgg, c);
+        if (w0 >= w1) return null;
+        ahead.skipTo(w0);
+        long m0 = ahead.memory();
+        long[] run = {-1, 0};
+        boolean[] gap = {false};
+        ahead.take(w0, w1, (off, len) -> {
+            if (run[0] < 0) { run[0] = off; run[1] = len; }
+            else if (run[0] + run[1] == off) run[1] += len;
+            else gap[0] = true;
+        });
+        if (run[0] < 0 || gap[0] || plan.othersReach(me, w0, w1)) return null;
+        return new long[] {run[0], run[1], m0};
+    }
+
     /**
      * Whether this cycle's window receives only this aggregator's own pieces, forming one gap-free run in
      * the order they sit in its array. Such a window is written straight from the array: the bytes are

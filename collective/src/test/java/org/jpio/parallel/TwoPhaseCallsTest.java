@@ -118,17 +118,64 @@ class TwoPhaseCallsTest {
                 comm.barrier();
             }
         });
-        List<RecordingEngine.Call> writes = rec.calls().stream().filter(RecordingEngine.Call::isWrite)
-                .sorted(java.util.Comparator.comparingLong(RecordingEngine.Call::offset)).toList();
-        assertEquals(8, writes.size(), "one write per cycle: " + writes);
-        for (int i = 0; i < 8; i++) {
-            RecordingEngine.Call w = writes.get(i);
-            assertEquals(i * 4096L, w.offset(), "cycles tile the file: " + writes);
-            assertEquals(4096, w.length());
-            assertEquals(i < 4 ? "writeArray" : "writeFully", w.op(), "rank 0's half straight from its array, rank 1's through the buffer: " + w);
-            assertTrue(w.thread().startsWith("jpio-twophase-write-0"), "the aggregator writes, on its writer thread: " + w);
-        }
+        assertCycles(rec.calls().stream().filter(RecordingEngine.Call::isWrite).toList(), 4, "writeArray", "writeFully", "jpio-twophase-write-0");
         java.nio.ByteBuffer back = java.nio.ByteBuffer.wrap(java.nio.file.Files.readAllBytes(file)).order(java.nio.ByteOrder.nativeOrder());
         for (int i = 0; i < 2 * perRank; i++) assertEquals((i / perRank) * 1_000_000 + i % perRank, back.getInt(), "int " + i);
+    }
+
+    /**
+     * The read side of the same layout: the windows of rank 0's half are read straight into its array
+     * (readArray on the reader thread, no cycle buffer), rank 1's through the buffer (readFully of the
+     * window), one read per cycle, and both ranks get their halves. A rank whose extent reaches into a
+     * window keeps that window on the buffer path: here rank 1 also reads rank 0's last int.
+     */
+    @Test
+    void windowsOfTheAggregatorsOwnContiguousDataAreReadIntoItsArray() throws Exception {
+        Path file = dir.resolve("halves-read.bin");
+        int perRank = 4096;
+        java.nio.ByteBuffer content = java.nio.ByteBuffer.allocate(2 * perRank * 4).order(java.nio.ByteOrder.nativeOrder());
+        for (int i = 0; i < 2 * perRank; i++) content.putInt(i * 7 + 1);
+        java.nio.file.Files.write(file, content.array());
+        for (boolean overlap : new boolean[] {false, true}) {
+            RecordingEngine rec = new RecordingEngine(Engines.defaultEngine());
+            int[][] got = new int[2][];
+            LocalComm.run(2, comm -> {
+                try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.RDONLY),
+                        Hints.of(Hints.CB_BUFFER_SIZE, "4096", Hints.CB_NODES, "1", Hints.ROMIO_CB_READ, "enable"), rec)) {
+                    long first = comm.rank() * perRank - (overlap && comm.rank() == 1 ? 1 : 0);
+                    f.setView(new FileView(first * 4, ElementType.INT, Datatype.of(ElementType.INT), DataRep.NATIVE));
+                    int[] mine = new int[perRank + (overlap && comm.rank() == 1 ? 1 : 0)];
+                    comm.barrier();
+                    if (comm.rank() == 0) rec.clear();
+                    comm.barrier();
+                    f.readAll(mine);
+                    comm.barrier();
+                    got[comm.rank()] = mine;
+                }
+            });
+            for (int r = 0; r < 2; r++) {
+                int first = r * perRank - (overlap && r == 1 ? 1 : 0);
+                for (int i = 0; i < got[r].length; i++) assertEquals((first + i) * 7 + 1, got[r][i], "rank " + r + " int " + i + " overlap=" + overlap);
+            }
+            // with the overlap, rank 1's extent reaches rank 0's last window, which then goes through the buffer
+            assertCycles(rec.calls().stream().filter(RecordingEngine.Call::isRead).toList(), overlap ? 3 : 4,
+                    "readArray", "readFully", "jpio-twophase-read-0");
+        }
+    }
+
+    /**
+     * The calls tile the 32 KiB file in 8 cycles of 4 KiB, one call each, all on the aggregator's I/O
+     * thread: the first {@code straight} by the array path ({@code arrayOp}), the rest by the buffer's.
+     */
+    private static void assertCycles(List<RecordingEngine.Call> calls, int straight, String arrayOp, String bufferOp, String thread) {
+        List<RecordingEngine.Call> sorted = calls.stream().sorted(java.util.Comparator.comparingLong(RecordingEngine.Call::offset)).toList();
+        assertEquals(8, sorted.size(), "one call per cycle: " + sorted);
+        for (int i = 0; i < 8; i++) {
+            RecordingEngine.Call c = sorted.get(i);
+            assertEquals(i * 4096L, c.offset(), "cycles tile the file: " + sorted);
+            assertEquals(4096, c.length());
+            assertEquals(i < straight ? arrayOp : bufferOp, c.op(), "cycle " + i + ": " + c);
+            assertTrue(c.thread().startsWith(thread), "the aggregator's I/O thread: " + c);
+        }
     }
 }
