@@ -59,22 +59,19 @@ final class Aggregation {
      */
     static TwoPhase.Plan plan(long[] all, int[] aggregators, long stripingUnit, int cbBufferSize, int elementSize) {
         long start = Long.MAX_VALUE, end = Long.MIN_VALUE;
+        long[] extents = new long[2 * (all.length / FIELDS)];
         for (int r = 0; r < all.length / FIELDS; r++) {
             if (all[r * FIELDS + BYTES] == 0) continue;
-            start = Math.min(start, all[r * FIELDS + START]);
-            end = Math.max(end, all[r * FIELDS + END]);
+            extents[2 * r] = all[r * FIELDS + START];
+            extents[2 * r + 1] = all[r * FIELDS + END];
+            start = Math.min(start, extents[2 * r]);
+            end = Math.max(end, extents[2 * r + 1]);
         }
         long residue = Long.numberOfTrailingZeros(residues(all));
         long[] bounds = fileDomains(start, end, aggregators.length, stripingUnit, elementSize, residue);
         long largest = 0;
         for (int d = 0; d + 1 < bounds.length; d++) largest = Math.max(largest, bounds[d + 1] - bounds[d]);
         int cycle = (int) Math.max(elementSize, Math.min(cycleBytes(cbBufferSize, elementSize), largest));
-        long[] extents = new long[2 * (all.length / FIELDS)];
-        for (int r = 0; r < all.length / FIELDS; r++) {
-            if (all[r * FIELDS + BYTES] == 0) continue;
-            extents[2 * r] = all[r * FIELDS + START];
-            extents[2 * r + 1] = all[r * FIELDS + END];
-        }
         return new TwoPhase.Plan(aggregators, bounds, cycle, cycles(bounds, cycle), extents);
     }
 

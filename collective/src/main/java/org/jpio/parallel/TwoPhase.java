@@ -30,12 +30,12 @@ import org.jpio.view.RunCursor;
  * cycle, so the caller can agree on the outcome collectively instead of leaving ranks waiting.
  */
 final class TwoPhase {
-    /** The plan every rank computes identically from the exchanged extents. */
+    /**
+     * The plan every rank computes identically from the exchanged extents. {@code extents}: rank r's access
+     * spans {@code [extents[2r], extents[2r+1])} of the file (empty when it moves no data), which tells an
+     * aggregator where the others' data can be.
+     */
     record Plan(int[] aggregators, long[] bounds, int cycleBytes, int cycles, long[] extents) {
-        /**
-         * {@code extents}: rank r's access spans {@code [extents[2r], extents[2r+1])} of the file (empty when it
-         * moves no data): what every rank knows, from the extent exchange, about where the others' data can be.
-         */
         /** Whether the access of any rank but {@code me} reaches into {@code [from, to)}. */
         boolean othersReach(int me, long from, long to) {
             for (int r = 0; 2 * r < extents.length; r++)
@@ -357,7 +357,6 @@ final class TwoPhase {
         return lo < hi ? new long[] {lo, hi} : null;
     }
 
-    /** Bytes covered by the pieces (pieces of a collective write do not overlap, as MPI requires for defined results). */
     /**
      * This aggregator's own data in window {@code c} as {file offset, bytes, bytes of its data before it}
      * when it is one gap-free run and no other rank's access reaches the window; otherwise null. Advances
@@ -394,6 +393,7 @@ final class TwoPhase {
         return to > from;
     }
 
+    /** Bytes covered by the pieces (pieces of a collective write do not overlap, as MPI requires for defined results). */
     private long covered() {
         long[] m = metaRecv.array();
         long sum = 0;
