@@ -72,7 +72,22 @@ final class Aggregation {
         long largest = 0;
         for (int d = 0; d + 1 < bounds.length; d++) largest = Math.max(largest, bounds[d + 1] - bounds[d]);
         int cycle = (int) Math.max(elementSize, Math.min(cycleBytes(cbBufferSize, elementSize), largest));
-        return new TwoPhase.Plan(aggregators, bounds, cycle, cycles(bounds, cycle), extents);
+        int cycles = cycles(bounds, cycle);
+        return new TwoPhase.Plan(aggregators, bounds, cycle, cycles, extents, batched(all, aggregators.length, cycles, cbBufferSize));
+    }
+
+    /**
+     * Whether the piece lists of all cycles are exchanged once per call rather than cycle by cycle: when
+     * they take at most one cycle buffer of memory ({@code cb_buffer_size}, at 16 bytes a piece), so memory
+     * stays bounded by the hints either way. A rank's runs become at most its runs plus one piece per window
+     * (a window boundary splits at most one run of each rank). Every rank decides alike from the exchanged
+     * run counts.
+     */
+    static boolean batched(long[] all, int aggregators, int cycles, int cbBufferSize) {
+        int p = all.length / FIELDS;
+        long limit = cbBufferSize / 16, pieces = 0;
+        for (int r = 0; r < p; r++) pieces += all[r * FIELDS + RUNS] + (long) cycles * aggregators;
+        return pieces <= limit && (long) cycles * p <= limit;
     }
 
     /**

@@ -3,10 +3,8 @@ package org.jpio.parallel;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.Supplier;
 import org.jpio.comm.Comm;
 import org.jpio.file.ArrayFile;
@@ -33,9 +31,10 @@ final class TwoPhase {
     /**
      * The plan every rank computes identically from the exchanged extents. {@code extents}: rank r's access
      * spans {@code [extents[2r], extents[2r+1])} of the file (empty when it moves no data), which tells an
-     * aggregator where the others' data can be.
+     * aggregator where the others' data can be. {@code batched}: the piece lists of all cycles are small
+     * enough to be exchanged once per call, before the first cycle, instead of cycle by cycle.
      */
-    record Plan(int[] aggregators, long[] bounds, int cycleBytes, int cycles, long[] extents) {
+    record Plan(int[] aggregators, long[] bounds, int cycleBytes, int cycles, long[] extents, boolean batched) {
         /** Whether the access of any rank but {@code me} reaches into {@code [from, to)}. */
         boolean othersReach(int me, long from, long to) {
             for (int r = 0; 2 * r < extents.length; r++)
@@ -71,6 +70,11 @@ final class TwoPhase {
     private final LongList metaRecv = new LongList();
     private final LongList pieces = new LongList();
     private final int[] pieceCounts;
+    // a batched plan's piece lists of every cycle; cycle c's tables are cut from them as exchangePieces would set them
+    private final LongList batchMeta = new LongList();
+    private int[] batchCounts;  // [2 * (s * cycles + c)]: longs of rank s's list for cycle c here, [+1]: its elements
+    private int[] batchMine;    // [2 * (r * cycles + c)]: elements of this rank's slice for aggregator r in cycle c, [+1]: its index
+    private int[] batchAt;      // where rank s's list of the next cycle starts in batchMeta
     /**
      * Native byte order: the exchange places elements straight into (or takes them from) the aggregator's
      * cycle buffer, as ROMIO's MPI derived types do, sparing a copy; big-endian files go through an array.
@@ -101,13 +105,11 @@ final class TwoPhase {
      * to the runs. {@code myStart}/{@code myEnd} bound this rank's runs. Returns this rank's I/O failure or null.
      */
     IOException write(Supplier<RunCursor> runs, long myStart, long myEnd, Object array, int index) {
-        Clip[] clips = clips(runs, myStart, myEnd);
+        Clip[] clips = clips(plan, runs, myStart, myEnd);
         Object recv = myAgg >= 0 && !direct ? scratch.array(type, plan.cycleBytes() / esz) : type.newArray(0);
         ByteBuffer[] bufs = myAgg >= 0 ? new ByteBuffer[] {buffer(0), buffer(1)} : null;
-        @SuppressWarnings("unchecked") Future<?>[] pending = new Future[2];
-        ExecutorService writer = myAgg >= 0 ? Executors.newSingleThreadExecutor(r -> daemon(r, "jpio-twophase-write-" + me)) : null;
         IOException failure = null;
-        try {
+        try (WindowWriter writer = myAgg >= 0 ? new WindowWriter(file, me) : null) {
             for (int c = 0; c < plan.cycles(); c++) {
                 exchangePieces(clips, c, index, true);
                 // an aggregator's own pieces go from its array to the cycle buffer directly, not through the exchange
@@ -120,11 +122,10 @@ final class TwoPhase {
                 ByteBuffer buf = myAgg >= 0 ? bufs[slot] : EMPTY;
                 boolean straight = span != null && selfContiguous();
                 if (myAgg >= 0) {
-                    failure = await(pending[slot], failure); // the buffer is free once its last write is done
-                    pending[slot] = null;
+                    failure = writer.free(slot, failure); // the buffer is free once its last write is done
                     if (failure == null && span != null && !straight && covered() < span[1] - span[0]) {
                         try {
-                            readExisting(buf, w0, span); // read-modify-write: holes keep what the file holds
+                            writer.readExisting(buf, w0, span);
                         } catch (IOException e) {
                             failure = e;
                         }
@@ -139,22 +140,13 @@ final class TwoPhase {
                 dataRecvCounts[me] = selfCount;
                 if (myAgg < 0 || failure != null || span == null) continue;
                 if (straight) { // the window is this rank's own gap-free run: write it from the array, no copy
-                    long at = span[0];
-                    int from = selfIndex, n = (int) ((span[1] - span[0]) / esz);
-                    pending[slot] = writer.submit(() -> { file.writeArray(at, array, from, n); return null; });
+                    writer.writeArray(slot, span[0], array, selfIndex, (int) ((span[1] - span[0]) / esz));
                     continue;
                 }
                 fill(buf, w0, direct ? null : recv, array, selfIndex);
-                ByteBuffer out = buf.duplicate().order(buf.order());
-                out.limit((int) (span[1] - w0)).position((int) (span[0] - w0));
-                long at = span[0];
-                pending[slot] = writer.submit(() -> { file.write(at, out); return null; });
+                writer.write(slot, buf, w0, span);
             }
-        } finally {
-            if (writer != null) {
-                for (Future<?> f : pending) failure = await(f, failure);
-                writer.shutdown();
-            }
+            if (writer != null) failure = writer.finish(failure);
         }
         return failure;
     }
@@ -166,25 +158,20 @@ final class TwoPhase {
      * piece lists of cycle c+1 are not known yet when its read starts.
      */
     IOException read(Supplier<RunCursor> runs, long myStart, long myEnd, Object array, int index) {
-        Clip[] clips = clips(runs, myStart, myEnd);
+        Clip[] clips = clips(plan, runs, myStart, myEnd);
         Object send = myAgg >= 0 && !direct ? scratch.array(type, plan.cycleBytes() / esz) : type.newArray(0);
         IOException failure = null;
-        ByteBuffer[] bufs = null;
-        @SuppressWarnings("unchecked") Future<Long>[] reads = new Future[2];
-        ExecutorService reader = null;
-        long size = 0;
-        // the aggregator's own runs, walked one cycle ahead to find windows it can read straight into its array
-        Clip ahead = myAgg >= 0 && myStart < myEnd ? new Clip(runs.get()) : null;
-        boolean[] straight = new boolean[2];
+        WindowReader reader = null;
         if (myAgg >= 0) {
-            bufs = new ByteBuffer[] {buffer(0), buffer(1)};
-            reader = Executors.newSingleThreadExecutor(r -> daemon(r, "jpio-twophase-read-" + me));
+            long size = 0;
             try {
                 size = file.size();
             } catch (IOException e) {
                 failure = e;
             }
-            if (failure == null && plan.cycles() > 0) reads[0] = prefetch(reader, bufs[0], 0, size, ahead, array, index, straight);
+            reader = new WindowReader(file, plan, me, esz, new ByteBuffer[] {buffer(0), buffer(1)},
+                    myStart < myEnd ? new Clip(runs.get()) : null, array, index, size);
+            if (failure == null && plan.cycles() > 0) reader.start(0);
         }
         try {
             for (int c = 0; c < plan.cycles(); c++) {
@@ -197,33 +184,29 @@ final class TwoPhase {
                         total += dataSendCounts[s];
                     }
                     if (!direct && type.length(send) < total) send = scratch.array(type, total);
-                    Future<Long> mine = reads[c & 1];
-                    reads[c & 1] = null;
                     long readEnd = 0;
-                    try {
-                        if (mine != null) readEnd = mine.get();
-                    } catch (ExecutionException e) {
-                        if (failure == null) failure = e.getCause() instanceof IOException io ? io : new IOException(e.getCause().toString(), e.getCause());
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        if (failure == null) failure = new IOException("interrupted while reading a two-phase cycle", e);
+                    if (failure == null) {
+                        try {
+                            readEnd = reader.finish(c);
+                        } catch (IOException e) {
+                            failure = e;
+                        }
                     }
-                    boolean mineOnly = straight[c & 1];
-                    if (failure == null && c + 1 < plan.cycles())
-                        reads[(c + 1) & 1] = prefetch(reader, bufs[(c + 1) & 1], c + 1, size, ahead, array, index, straight);
+                    boolean mineOnly = reader.straight(c);
+                    if (failure == null && c + 1 < plan.cycles()) reader.start(c + 1);
                     long[] span = mineOnly ? null : span(); // a straight window is already in the array
                     if (span != null && failure == null) {
                         if (span[1] > readEnd)
                             failure = new EOFException("readAll past end of file: path=" + file.path() + " rank=" + me + " offset=" + span[0]
-                                    + " length=" + (span[1] - span[0]) + " size=" + size);
-                        else extract(bufs[c & 1], plan.windowStart(myAgg, c), direct ? null : send, array, dataRecvDispls[me]);
+                                    + " length=" + (span[1] - span[0]) + " end of data=" + readEnd);
+                        else extract(reader.buffer(c), plan.windowStart(myAgg, c), direct ? null : send, array, dataRecvDispls[me]);
                     }
                 }
                 int selfCount = dataRecvCounts[me];
                 if (myAgg >= 0) dataRecvCounts[me] = 0;
                 if (direct) {
                     bufferPieces(myAgg >= 0 ? plan.windowStart(myAgg, c) : 0);
-                    comm.alltoallvFromBuffer(myAgg >= 0 ? bufs[c & 1] : EMPTY, pieceCounts, metaRecvDispls, pieces.array(),
+                    comm.alltoallvFromBuffer(myAgg >= 0 ? reader.buffer(c) : EMPTY, pieceCounts, metaRecvDispls, pieces.array(),
                             array, dataRecvCounts, dataRecvDispls);
                 } else {
                     comm.alltoallv(send, dataSendCounts, dataSendDispls, array, dataRecvCounts, dataRecvDispls);
@@ -231,48 +214,15 @@ final class TwoPhase {
                 dataRecvCounts[me] = selfCount;
             }
         } finally {
-            if (reader != null) {
-                for (Future<Long> f : reads) if (f != null) f.cancel(false);
-                reader.shutdown();
-                try {
-                    reader.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES); // never leave a read running into a buffer reused later
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
+            if (reader != null) reader.close(); // never leave a read running into a buffer the next call reuses
         }
         return failure;
     }
 
-    /**
-     * Starts reading cycle {@code c}'s window, clipped to the end of file; the future gives where the data
-     * ends. When the window holds only this aggregator's own data, as one gap-free run (no other rank's
-     * extent reaches it), that run is read straight into the array instead, without the cycle buffer and the
-     * copy out of it, and {@code straight[c & 1]} says so.
-     */
-    private Future<Long> prefetch(ExecutorService reader, ByteBuffer buf, int c, long size, Clip ahead, Object array, int index,
-                                  boolean[] straight) {
-        long w0 = plan.windowStart(myAgg, c), end = Math.min(plan.windowEnd(myAgg, c), size);
-        long[] run = ownRun(ahead, c);
-        straight[c & 1] = run != null;
-        if (run != null) {
-            int at = Math.toIntExact(index + run[2] / esz), n = Math.toIntExact(run[1] / esz);
-            return reader.submit(() -> {
-                file.readArray(run[0], array, at, n); // past the end of file: EOFException naming the range
-                return run[0] + run[1];
-            });
-        }
-        return reader.submit(() -> {
-            if (end <= w0) return w0;
-            buf.clear().limit((int) (end - w0));
-            file.read(w0, buf);
-            return end;
-        });
-    }
-
     // ---- the exchange of piece lists ----------------------------------------------------------------
 
-    private Clip[] clips(Supplier<RunCursor> runs, long myStart, long myEnd) {
+    /** One walker of this rank's runs per aggregator whose domain they reach (null elsewhere). */
+    static Clip[] clips(Plan plan, Supplier<RunCursor> runs, long myStart, long myEnd) {
         Clip[] clips = new Clip[plan.aggregators().length];
         for (int a = 0; a < clips.length; a++)
             if (myStart < myEnd && plan.bounds()[a] < myEnd && myStart < plan.bounds()[a + 1]) clips[a] = new Clip(runs.get());
@@ -285,6 +235,11 @@ final class TwoPhase {
      * them (the {@code dataRecv*} tables then describe this rank's array).
      */
     private void exchangePieces(Clip[] clips, int c, int index, boolean write) {
+        if (plan.batched()) {
+            if (c == 0) exchangeAllPieces(clips, index);
+            cutCycle(c, write);
+            return;
+        }
         metaSend.clear();
         java.util.Arrays.fill(metaSendCounts, 0);
         java.util.Arrays.fill(dataSendCounts, 0);
@@ -325,6 +280,80 @@ final class TwoPhase {
     }
 
     /**
+     * A batched plan's exchange: this rank's piece lists of every cycle go to each aggregator in one
+     * alltoallv of counts and one of lists, so the cycles themselves exchange only data (every collective
+     * a rank skips is one fewer rendezvous where a descheduled rank stalls the others).
+     */
+    private void exchangeAllPieces(Clip[] clips, int index) {
+        int cycles = plan.cycles();
+        int[] counts = new int[2 * p * cycles];
+        batchMine = new int[2 * p * cycles];
+        metaSend.clear();
+        java.util.Arrays.fill(metaSendCounts, 0);
+        java.util.Arrays.fill(metaSendDispls, 0);
+        for (int a = 0; a < clips.length; a++) {
+            if (clips[a] == null) continue;
+            int r = plan.aggregators()[a];
+            metaSendDispls[r] = metaSend.size();
+            for (int c = 0; c < cycles; c++) {
+                long w0 = plan.windowStart(a, c), w1 = plan.windowEnd(a, c);
+                if (w0 >= w1) continue;
+                int ms = metaSend.size();
+                clips[a].skipTo(w0);
+                long m0 = clips[a].memory();
+                clips[a].take(w0, w1, metaSend::add);
+                int k = 2 * (r * cycles + c);
+                counts[k] = metaSend.size() - ms;
+                counts[k + 1] = batchMine[k] = Math.toIntExact((clips[a].memory() - m0) / esz);
+                batchMine[k + 1] = Math.toIntExact(index + m0 / esz);
+            }
+            metaSendCounts[r] = metaSend.size() - metaSendDispls[r];
+        }
+        int[] each = new int[p], displs = new int[p];
+        for (int r = 0; r < p; r++) { each[r] = 2 * cycles; displs[r] = 2 * cycles * r; }
+        batchCounts = new int[2 * p * cycles];
+        comm.alltoallv(counts, each, displs, batchCounts, each, displs);
+        batchAt = new int[p];
+        int total = 0;
+        for (int s = 0; s < p; s++) {
+            batchAt[s] = metaRecvDispls[s] = total;
+            metaRecvCounts[s] = 0;
+            for (int c = 0; c < cycles; c++) metaRecvCounts[s] += batchCounts[2 * (s * cycles + c)];
+            total += metaRecvCounts[s];
+        }
+        batchMeta.reserve(total);
+        comm.alltoallv(metaSend.array(), metaSendCounts, metaSendDispls, batchMeta.array(), metaRecvCounts, metaRecvDispls);
+    }
+
+    /** Sets cycle {@code c}'s tables from a batched plan's lists, as {@link #exchangePieces} sets them per cycle. */
+    private void cutCycle(int c, boolean write) {
+        int cycles = plan.cycles();
+        java.util.Arrays.fill(dataSendCounts, 0);
+        java.util.Arrays.fill(dataRecvCounts, 0);
+        int[] mySlices = write ? dataSendCounts : dataRecvCounts;
+        int[] mySliceDispls = write ? dataSendDispls : dataRecvDispls;
+        int metaTotal = 0, dataTotal = 0;
+        for (int r = 0; r < p; r++) {
+            int k = 2 * (r * cycles + c);
+            mySlices[r] = batchMine[k];
+            mySliceDispls[r] = batchMine[k + 1];
+            metaRecvDispls[r] = metaTotal;
+            metaRecvCounts[r] = batchCounts[k];
+            metaTotal += batchCounts[k];
+            if (write) {
+                dataRecvDispls[r] = dataTotal;
+                dataRecvCounts[r] = batchCounts[k + 1];
+                dataTotal += batchCounts[k + 1];
+            }
+        }
+        long[] to = metaRecv.reserve(metaTotal);
+        for (int s = 0; s < p; s++) {
+            System.arraycopy(batchMeta.array(), batchAt[s], to, metaRecvDispls[s], metaRecvCounts[s]);
+            batchAt[s] += metaRecvCounts[s];
+        }
+    }
+
+    /**
      * The received piece lists as buffer pieces for the exchange: offsets relative to the window start
      * {@code w0}, this rank's own pieces left out (they are copied directly).
      */
@@ -358,28 +387,6 @@ final class TwoPhase {
     }
 
     /**
-     * This aggregator's own data in window {@code c} as {file offset, bytes, bytes of its data before it}
-     * when it is one gap-free run and no other rank's access reaches the window; otherwise null. Advances
-     * {@code ahead} past the window either way (windows come in order).
-     */
-    private long[] ownRun(Clip ahead, int c) {
-        if (ahead == null) return null;
-        long w0 = plan.windowStart(myAgg, c), w1 = plan.windowEnd(myAgg, c);
-        if (w0 >= w1) return null;
-        ahead.skipTo(w0);
-        long m0 = ahead.memory();
-        long[] run = {-1, 0};
-        boolean[] gap = {false};
-        ahead.take(w0, w1, (off, len) -> {
-            if (run[0] < 0) { run[0] = off; run[1] = len; }
-            else if (run[0] + run[1] == off) run[1] += len;
-            else gap[0] = true;
-        });
-        if (run[0] < 0 || gap[0] || plan.othersReach(me, w0, w1)) return null;
-        return new long[] {run[0], run[1], m0};
-    }
-
-    /**
      * Whether this cycle's window receives only this aggregator's own pieces, forming one gap-free run in
      * the order they sit in its array. Such a window is written straight from the array: the bytes are
      * those the cycle buffer would hold, without copying them there first (a single rank, or an aggregator
@@ -399,15 +406,6 @@ final class TwoPhase {
         long sum = 0;
         for (int k = 1; k < metaRecv.size(); k += 2) sum += m[k];
         return sum;
-    }
-
-    /** Read-modify-write: the window has holes, so what is in the file there must survive. */
-    private void readExisting(ByteBuffer buf, long w0, long[] span) throws IOException {
-        long have = Math.max(0, Math.min(span[1], file.size()) - span[0]);
-        buf.clear().position((int) (span[0] - w0)).limit((int) (span[0] - w0 + have));
-        if (have > 0) file.read(span[0], buf);
-        buf.limit((int) (span[1] - w0));
-        while (buf.hasRemaining()) buf.put((byte) 0); // beyond the end of file: a hole reads as zeros
     }
 
     private void fill(ByteBuffer buf, long w0, Object recv, Object own, int ownIndex) {
@@ -444,23 +442,12 @@ final class TwoPhase {
 
     private ByteBuffer buffer(int slot) { return scratch.buffer(slot, plan.cycleBytes(), file.order()); }
 
-    private static IOException await(Future<?> f, IOException failure) {
-        if (f == null) return failure;
-        try {
-            f.get();
-            return failure;
-        } catch (ExecutionException e) {
-            Throwable t = e.getCause();
-            return failure != null ? failure : t instanceof IOException io ? io : new IOException(t.toString(), t);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return failure != null ? failure : new IOException("interrupted while waiting for a two-phase write", e);
-        }
-    }
-
-    private static Thread daemon(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        return t;
+    /** The background thread of one call's window reads or writes. */
+    static ExecutorService thread(String name) {
+        return Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        });
     }
 }

@@ -1,0 +1,82 @@
+package org.jpio.parallel;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import org.jpio.file.ArrayFile;
+
+/**
+ * A two-phase aggregator's writes of its windows, on a background thread so that window c is written while
+ * window c+1 is being gathered into the other buffer. A write's failure is kept and returned when its
+ * buffer is next needed, never thrown mid-way: every rank runs every cycle, and the caller agrees on the
+ * outcome collectively.
+ */
+final class WindowWriter implements AutoCloseable {
+    private final ArrayFile file;
+    private final int me;
+    private final ExecutorService thread;
+    @SuppressWarnings("unchecked") private final Future<?>[] pending = new Future[2];
+
+    WindowWriter(ArrayFile file, int me) {
+        this.file = file;
+        this.me = me;
+        this.thread = TwoPhase.thread("jpio-twophase-write-" + me);
+    }
+
+    /** Waits until buffer {@code slot}'s last write is done; returns {@code failure}, else that write's failure. */
+    IOException free(int slot, IOException failure) {
+        Future<?> f = pending[slot];
+        pending[slot] = null;
+        return await(f, failure);
+    }
+
+    /** Writes {@code [span[0], span[1])} of the file from buffer {@code slot}, which holds the window from {@code w0}. */
+    void write(int slot, ByteBuffer buf, long w0, long[] span) {
+        ByteBuffer out = buf.duplicate().order(buf.order());
+        out.limit((int) (span[1] - w0)).position((int) (span[0] - w0));
+        long at = span[0];
+        pending[slot] = thread.submit(() -> { file.write(at, out); return null; });
+    }
+
+    /** Writes {@code n} elements of {@code array} from {@code from} at file offset {@code at}, in place of buffer {@code slot}. */
+    void writeArray(int slot, long at, Object array, int from, int n) {
+        pending[slot] = thread.submit(() -> { file.writeArray(at, array, from, n); return null; });
+    }
+
+    /** Read-modify-write: the window {@code [span[0], span[1])} has holes, so what the file holds there must survive. */
+    void readExisting(ByteBuffer buf, long w0, long[] span) throws IOException {
+        long have = Math.max(0, Math.min(span[1], file.size()) - span[0]);
+        buf.clear().position((int) (span[0] - w0)).limit((int) (span[0] - w0 + have));
+        if (have > 0) file.read(span[0], buf);
+        buf.limit((int) (span[1] - w0));
+        while (buf.hasRemaining()) buf.put((byte) 0); // beyond the end of file: a hole reads as zeros
+    }
+
+    /** Waits for every write; returns {@code failure}, else the first write's failure. */
+    IOException finish(IOException failure) {
+        for (int slot = 0; slot < 2; slot++) failure = free(slot, failure);
+        return failure;
+    }
+
+    /** Waits for writes still running (after a failure elsewhere), so none outlives the call into a reused buffer. */
+    @Override public void close() {
+        finish(null);
+        thread.shutdown();
+    }
+
+    private IOException await(Future<?> f, IOException failure) {
+        if (f == null) return failure;
+        try {
+            f.get();
+            return failure;
+        } catch (ExecutionException e) {
+            Throwable t = e.getCause();
+            return failure != null ? failure : t instanceof IOException io ? io : new IOException(t.toString(), t);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return failure != null ? failure : new IOException("interrupted while waiting for a two-phase write: path=" + file.path() + " rank=" + me, e);
+        }
+    }
+}
