@@ -73,6 +73,16 @@ public interface Comm extends AutoCloseable {
         alltoallv(tmp, counts, displs, recv, recvCounts, recvDispls);
     }
 
+    /**
+     * Memory all ranks address directly, rank r's part at least {@code bytes[r]} long (every rank passes the
+     * same {@code bytes}); collective. The communicator keeps it and returns it again while it is large
+     * enough (allocating and first touching it costs more than a small transfer), so a part is valid until
+     * the next call that needs more, or until the communicator is closed. Null when the ranks cannot share
+     * memory: on several hosts, or a communicator without the capability (the default). Collective I/O
+     * then exchanges messages instead.
+     */
+    default SharedMemory shared(long[] bytes) { return null; }
+
     /** Element-wise reduction of {@code count} elements of {@code send} into every rank's {@code recv}. */
     void allreduce(Object send, Object recv, int count, Op op);
 

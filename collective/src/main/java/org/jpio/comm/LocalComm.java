@@ -33,6 +33,7 @@ public final class LocalComm implements Comm {
     private final Group group;
     private final int rank;
     private boolean closed;
+    private LocalShared shared;
 
     LocalComm(Group group, int rank) {
         this.group = group;
@@ -271,6 +272,50 @@ public final class LocalComm implements Comm {
     }
 
     /** Releases this rank's handle; a split communicator is forgotten once every member has closed it. */
+    /**
+     * Ranks that are threads share the heap: each rank allocates its part (page-aligned, as the cycle buffers
+     * that receive large reads are) and the rendezvous hands every rank all parts.
+     */
+    @Override public SharedMemory shared(long[] bytes) {
+        String op = "shared";
+        if (shared != null && shared.fits(bytes)) return shared; // every rank decides alike: all pass the same bytes
+        shared = null;
+        Part[] p = begin(op, () -> {
+            if (bytes == null || bytes.length != size())
+                throw new IllegalArgumentException(op + ": bytes has " + (bytes == null ? "no" : bytes.length) + " entries for size=" + size());
+            for (int r = 0; r < bytes.length; r++)
+                if (bytes[r] < 0 || bytes[r] > Integer.MAX_VALUE - 4096)
+                    throw new IllegalArgumentException(op + ": bytes[" + r + "]=" + bytes[r] + " must be in 0.." + (Integer.MAX_VALUE - 4096));
+            java.nio.ByteBuffer mine = org.jpio.engine.Staging.pageAligned((int) bytes[rank]);
+            return new Part(op, null, null, mine, 0, 0, null, null, null, 0, bytes.clone());
+        });
+        for (int r = 0; r < p.length; r++)
+            if (!Arrays.equals(p[r].pieces, bytes))
+                throw new CollectiveException(op, List.of("rank=" + r + " passed bytes=" + Arrays.toString(p[r].pieces)
+                        + " but rank=" + rank + " passed " + Arrays.toString(bytes)), null);
+        java.nio.ByteBuffer[] parts = new java.nio.ByteBuffer[p.length];
+        for (int r = 0; r < p.length; r++) parts[r] = (java.nio.ByteBuffer) p[r].buf;
+        end(op);
+        return shared = new LocalShared(parts, this);
+    }
+
+    /** The parts of {@link #shared}; a rendezvous orders every rank's stores before the others' loads. */
+    private record LocalShared(java.nio.ByteBuffer[] parts, Comm comm) implements SharedMemory {
+        boolean fits(long[] bytes) {
+            if (bytes == null || bytes.length != parts.length) return false;
+            for (int r = 0; r < parts.length; r++) if (parts[r].capacity() < bytes[r]) return false;
+            return true;
+        }
+
+        @Override public long size(int rank) { return parts[rank].capacity(); }
+
+        @Override public java.nio.ByteBuffer part(int rank, long offset, int length) {
+            return parts[rank].slice(Math.toIntExact(offset), length).order(java.nio.ByteOrder.nativeOrder());
+        }
+
+        @Override public void sync() { comm.barrier(); }
+    }
+
     @Override public void close() {
         if (closed) return;
         closed = true;

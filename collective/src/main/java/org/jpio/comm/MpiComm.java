@@ -213,7 +213,54 @@ public final class MpiComm implements Comm {
     @Override public void close() {
         if (closed || !freeOnClose) return;
         closed = true;
+        if (shared != null) MpiNative.freeShared(shared.win);
+        shared = null;
         MpiNative.free(handle);
+    }
+
+    /**
+     * A window of MPI_Win_allocate_shared when every rank runs on one node; kept for the next calls while
+     * large enough. The world's window (and an adopted communicator's) lives until MPI_Finalize.
+     */
+    @Override public SharedMemory shared(long[] bytes) {
+        open();
+        if (bytes == null || bytes.length != size)
+            throw new IllegalArgumentException("shared: bytes has " + (bytes == null ? "no" : bytes.length) + " entries for size=" + size);
+        for (int r = 0; r < size; r++)
+            if (bytes[r] < 0) throw new IllegalArgumentException("shared: bytes[" + r + "]=" + bytes[r] + " must be >= 0");
+        if (noSharing) return null;
+        if (shared != null && shared.fits(bytes)) return shared;
+        if (shared != null) MpiNative.freeShared(shared.win); // every rank decides alike: all pass the same bytes
+        shared = null;
+        long win = MpiNative.allocateShared(handle, bytes[rank]);
+        if (win == -1) {
+            noSharing = true;
+            return null;
+        }
+        long[] sizes = new long[size];
+        for (int r = 0; r < size; r++) sizes[r] = MpiNative.sharedSize(win, r);
+        return shared = new MpiShared(win, sizes, handle);
+    }
+
+    private MpiShared shared;
+    private boolean noSharing;
+
+    /** A shared-memory window (its Fortran handle) and the sizes of the ranks' parts. */
+    private record MpiShared(long win, long[] sizes, long comm) implements SharedMemory {
+        boolean fits(long[] bytes) {
+            for (int r = 0; r < sizes.length; r++) if (sizes[r] < bytes[r]) return false;
+            return true;
+        }
+
+        @Override public long size(int rank) { return sizes[rank]; }
+
+        @Override public java.nio.ByteBuffer part(int rank, long offset, int length) {
+            if (offset < 0 || length < 0 || offset + length > sizes[rank])
+                throw new IllegalArgumentException("shared part: rank=" + rank + " offset=" + offset + " length=" + length + " size=" + sizes[rank]);
+            return MpiNative.sharedPart(win, rank, offset, length).order(java.nio.ByteOrder.nativeOrder());
+        }
+
+        @Override public void sync() { MpiNative.sharedSync(win, comm); }
     }
 
     private void open() {

@@ -37,4 +37,11 @@ final class MpiNative {
     /** The new communicator's handle, or -1 for MPI_COMM_NULL (negative color). */
     static native long split(long comm, int color, int key);
     static native void free(long comm);
+
+    /** A shared-memory window's Fortran handle (shared.c), or -1 when the ranks are not all on one node. */
+    static native long allocateShared(long comm, long bytes);
+    static native long sharedSize(long win, int rank);
+    static native java.nio.ByteBuffer sharedPart(long win, int rank, long offset, int length);
+    static native void sharedSync(long win, long comm);
+    static native void freeShared(long win);
 }

@@ -43,6 +43,13 @@ public final class Hints {
     public static final String JPIO_BACKEND = "jpio_backend";
     /** jpio: I/O engine by registry name ({@code nio}, {@code native}); default as {@code Engines.defaultEngine()}. */
     public static final String JPIO_ENGINE = "jpio_engine";
+    /**
+     * jpio: whether two-phase I/O puts the aggregators' cycle buffers in memory shared by all ranks, where
+     * each rank copies its own pieces once, instead of exchanging them as messages: {@code automatic}
+     * (default: when all ranks run on one host and the communicator can share memory), {@code enable}
+     * (the same, failing where it cannot), {@code disable} (messages).
+     */
+    public static final String JPIO_CB_SHARED = "jpio_cb_shared";
     /** Environment variable naming a hints file, as ROMIO's. */
     public static final String ENV_HINTS_FILE = "ROMIO_HINTS";
 
@@ -77,6 +84,7 @@ public final class Hints {
         d.put(STRIPING_UNIT, "0");
         d.put(STRIPING_FACTOR, "0");
         d.put(JPIO_BACKEND, "twophase");
+        d.put(JPIO_CB_SHARED, "automatic");
         DEFAULTS = Collections.unmodifiableMap(d);
     }
 
@@ -154,7 +162,7 @@ public final class Hints {
                 positiveInt(key, value); break;
             case STRIPING_UNIT: case STRIPING_FACTOR:
                 nonNegativeLong(key, value); break;
-            case ROMIO_CB_READ: case ROMIO_CB_WRITE: case ROMIO_DS_READ: case ROMIO_DS_WRITE:
+            case ROMIO_CB_READ: case ROMIO_CB_WRITE: case ROMIO_DS_READ: case ROMIO_DS_WRITE: case JPIO_CB_SHARED:
                 Mode.parse(key, value); break;
             case JPIO_BACKEND:
                 if (!BACKENDS.contains(value)) throw new IllegalArgumentException("hint " + key + "=" + value + " must be one of " + BACKENDS);
@@ -218,6 +226,8 @@ public final class Hints {
     public long stripingFactor() { return nonNegativeLong(STRIPING_FACTOR, values.get(STRIPING_FACTOR)); }
 
     public String backend() { return values.get(JPIO_BACKEND); }
+
+    public Mode cbShared() { return Mode.parse(JPIO_CB_SHARED, values.get(JPIO_CB_SHARED)); }
 
     /** The engine name when the jpio_engine hint is set, else null (the default engine). */
     public String engine() { return values.get(JPIO_ENGINE); }

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.jpio.comm.CollectiveException;
 import org.jpio.comm.Comm;
+import org.jpio.comm.SharedMemory;
 import org.jpio.file.ArrayFile;
 import org.jpio.file.ArrayFileOptions;
 import org.jpio.engine.IoEngine;
@@ -342,10 +343,18 @@ public final class ParallelFile implements AutoCloseable {
         IOException failure = null;
         if (choice.twoPhase()) {
             TwoPhase.Plan plan = Aggregation.plan(all, aggregators, hints.stripingUnit(), hints.cbBufferSize(), a.type.size());
-            TwoPhase tp = new TwoPhase(comm, file(), plan, a.type, Scratch.forThisThread());
             Access acc = a;
-            failure = write ? tp.write(() -> acc.runs(), a.start, a.end, array, index)
-                            : tp.read(() -> acc.runs(), a.start, a.end, array, index);
+            SharedMemory shared = sharedCycleBuffers();
+            inEffect.put("jpio_cb_exchange", shared != null ? "shared memory" : "messages");
+            if (shared != null) {
+                SharedTwoPhase tp = new SharedTwoPhase(comm, shared, file(), plan, a.type, hints.cbBufferSize());
+                failure = write ? tp.write(() -> acc.runs(), a.start, a.end, array, index)
+                                : tp.read(() -> acc.runs(), a.start, a.end, array, index);
+            } else {
+                TwoPhase tp = new TwoPhase(comm, file(), plan, a.type, Scratch.forThisThread());
+                failure = write ? tp.write(() -> acc.runs(), a.start, a.end, array, index)
+                                : tp.read(() -> acc.runs(), a.start, a.end, array, index);
+            }
         } else {
             try {
                 // the runs need locks only against sieving writers; in a collective call those are the other
@@ -356,6 +365,21 @@ public final class ParallelFile implements AutoCloseable {
             }
         }
         agreeAfter(where, failure);
+    }
+
+    /**
+     * The memory for the aggregators' cycle buffers when the ranks share it (hint {@code jpio_cb_shared}),
+     * else null: two-phase then exchanges messages. Every rank reaches the same answer (same hints, same
+     * hosts), as the collective allocation needs.
+     */
+    private SharedMemory sharedCycleBuffers() {
+        Hints.Mode mode = hints.cbShared();
+        if (mode == Hints.Mode.DISABLE) return null;
+        SharedMemory s = hostCount == 1 ? comm.shared(SharedTwoPhase.parts(comm.size(), aggregators, hints.cbBufferSize())) : null;
+        if (s == null && mode == Hints.Mode.ENABLE)
+            throw new IllegalStateException("jpio_cb_shared=enable but the ranks cannot share memory: path=" + path + " rank=" + comm.rank()
+                    + (hostCount > 1 ? " hosts=" + hostCount : " communicator=" + comm.getClass().getSimpleName() + " has no shared memory"));
+        return s;
     }
 
     /**

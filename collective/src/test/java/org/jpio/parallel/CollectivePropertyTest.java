@@ -30,16 +30,16 @@ import org.jpio.view.RunCursor;
  * Collective writes of darray views over random shapes, grids, distributions, orders, element types,
  * displacements and hints (tiny cb_buffer_size forces many cycles), checked against a reference file
  * built element by element, then read back collectively through the same view and through a plain
- * contiguous split.
+ * contiguous split; two-phase exchanges through shared memory or messages ({@code jpio_cb_shared}).
  */
 class CollectivePropertyTest {
 
     record Case(int ranks, int[] gsizes, Distribution[] dists, int[] dargs, Order order, ElementType type,
-                long displacement, int cbNodes, int cbBuffer, String cbMode, DataRep rep) {
+                long displacement, int cbNodes, int cbBuffer, String cbMode, DataRep rep, String shared) {
         @Override public String toString() {
             return "ranks=" + ranks + " gsizes=" + java.util.Arrays.toString(gsizes) + " dists=" + java.util.Arrays.toString(dists)
                     + " dargs=" + java.util.Arrays.toString(dargs) + " order=" + order + " type=" + type + " disp=" + displacement
-                    + " cb_nodes=" + cbNodes + " cb_buffer_size=" + cbBuffer + " romio_cb=" + cbMode + " rep=" + rep;
+                    + " cb_nodes=" + cbNodes + " cb_buffer_size=" + cbBuffer + " romio_cb=" + cbMode + " rep=" + rep + " jpio_cb_shared=" + shared;
         }
     }
 
@@ -55,16 +55,16 @@ class CollectivePropertyTest {
             .flatAs((n, g, t, disp, cbn, cbb, mode, rep) ->
                 Combinators.combine(Arbitraries.of(Distribution.values()).array(Distribution[].class).ofSize(g.length),
                                     Arbitraries.integers().between(1, 3).array(int[].class).ofSize(g.length),
-                                    Arbitraries.of(Order.values()))
-                    .as((d, k, o) -> {
+                                    Arbitraries.of(Order.values()), Arbitraries.of("automatic", "disable"))
+                    .as((d, k, o, sh) -> {
                         if (java.util.Arrays.stream(d).allMatch(x -> x == Distribution.NONE)) d[0] = Distribution.BLOCK;
                         int[] dargs = new int[g.length];
                         for (int i = 0; i < g.length; i++) dargs[i] = d[i] == Distribution.CYCLIC ? k[i] : Darray.DFLT_DARG;
-                        return new Case(n, g, d, dargs, o, t, disp, cbn, cbb, mode, rep);
+                        return new Case(n, g, d, dargs, o, t, disp, cbn, cbb, mode, rep, sh);
                     }));
     }
 
-    @Property(tries = 60)
+    @Property(tries = 100)
     void collectiveWriteMatchesReference(@ForAll("cases") Case c) throws Exception {
         Path dir = Files.createTempDirectory("jpio-coll");
         Path file = dir.resolve("a.bin");
@@ -79,7 +79,7 @@ class CollectivePropertyTest {
             java.util.Arrays.fill(before, (byte) 0x5A);
             Files.write(file, before);
             Hints hints = Hints.of(Hints.CB_NODES, Integer.toString(c.cbNodes), Hints.CB_BUFFER_SIZE, Integer.toString(c.cbBuffer),
-                    Hints.ROMIO_CB_WRITE, c.cbMode, Hints.ROMIO_CB_READ, c.cbMode);
+                    Hints.ROMIO_CB_WRITE, c.cbMode, Hints.ROMIO_CB_READ, c.cbMode, Hints.JPIO_CB_SHARED, c.shared);
             long totalFinal = total;
             LocalComm.run(c.ranks, comm -> {
                 Datatype ft = Datatype.darray(c.ranks, comm.rank(), c.gsizes, c.dists, c.dargs, psizes, c.order, Datatype.of(c.type));

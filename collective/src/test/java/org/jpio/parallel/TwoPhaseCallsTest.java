@@ -13,14 +13,16 @@ import org.jpio.io.ElementType;
 import org.jpio.view.DataRep;
 import org.jpio.view.Datatype;
 import org.jpio.view.FileView;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Which I/O calls two-phase makes, seen through a RecordingEngine (ROMIO keeps ad_testfs for this): 4 ranks
  * whose 8-byte pieces interleave in the file, one aggregator, a 4 KiB collective buffer. Every byte must be
  * written by the aggregator in one large write per cycle, with no read when the cycle has no holes, and a
- * read-modify-write only where it has.
+ * read-modify-write only where it has. Each test runs on both exchanges of two-phase: the aggregators'
+ * cycle buffers in shared memory ({@code jpio_cb_shared=enable}) and messages ({@code disable}).
  */
 class TwoPhaseCallsTest {
     @TempDir Path dir;
@@ -36,26 +38,28 @@ class TwoPhaseCallsTest {
      * 4 ranks collectively write {@code data.apply(rank)} through the interleaved view with one aggregator and
      * a 4 KiB collective buffer; {@code rec} holds only the calls of that write.
      */
-    private static void writeAllRecorded(Path file, RecordingEngine rec, java.util.function.IntFunction<int[]> data) throws Exception {
+    private static void writeAllRecorded(Path file, RecordingEngine rec, String shared, java.util.function.IntFunction<int[]> data) throws Exception {
         LocalComm.run(4, comm -> {
             try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.CREATE, AccessMode.RDWR),
-                    Hints.of(Hints.CB_BUFFER_SIZE, "4096", Hints.CB_NODES, "1", Hints.ROMIO_CB_WRITE, "enable"), rec)) {
+                    Hints.of(Hints.CB_BUFFER_SIZE, "4096", Hints.CB_NODES, "1", Hints.ROMIO_CB_WRITE, "enable", Hints.JPIO_CB_SHARED, shared), rec)) {
                 f.setView(interleaved(comm.rank(), 0));
                 comm.barrier();
                 if (comm.rank() == 0) rec.clear();
                 comm.barrier();
                 f.writeAll(data.apply(comm.rank()));
+                assertEquals(shared.equals("enable") ? "shared memory" : "messages", f.hints().get("jpio_cb_exchange"));
                 comm.barrier();
             }
         });
     }
 
-    @Test
-    void oneLargeWritePerCycleOnTheAggregatorAndNoReadWithoutHoles() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"enable", "disable"})
+    void oneLargeWritePerCycleOnTheAggregatorAndNoReadWithoutHoles(String shared) throws Exception {
         Path file = dir.resolve("calls.bin");
         RecordingEngine rec = new RecordingEngine(Engines.defaultEngine());
         int perRank = 4096; // ints: 16 KiB per rank, 64 KiB in all = 16 cycles of 4 KiB
-        writeAllRecorded(file, rec, rank -> {
+        writeAllRecorded(file, rec, shared, rank -> {
             int[] mine = new int[perRank];
             for (int i = 0; i < perRank; i++) mine[i] = rank * 1_000_000 + i;
             return mine;
@@ -73,15 +77,16 @@ class TwoPhaseCallsTest {
         }
     }
 
-    @Test
-    void holesAreReadFirstAndOnlyThere() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"enable", "disable"})
+    void holesAreReadFirstAndOnlyThere(String shared) throws Exception {
         Path file = dir.resolve("holes.bin");
         byte[] old = new byte[16384];
         java.util.Arrays.fill(old, (byte) 0x77);
         java.nio.file.Files.write(file, old);
         RecordingEngine rec = new RecordingEngine(Engines.defaultEngine());
         // rank 3 writes nothing: every 32-byte period has an 8-byte hole at its end
-        writeAllRecorded(file, rec, rank -> new int[rank == 3 ? 0 : 1024]);
+        writeAllRecorded(file, rec, shared, rank -> new int[rank == 3 ? 0 : 1024]);
         List<RecordingEngine.Call> reads = rec.calls().stream().filter(RecordingEngine.Call::isRead).toList();
         List<RecordingEngine.Call> writes = rec.calls().stream().filter(RecordingEngine.Call::isWrite).toList();
         assertEquals(writes.size(), reads.size(), "each cycle with holes is read before it is written: " + rec.calls());
@@ -100,14 +105,15 @@ class TwoPhaseCallsTest {
      * the cycle buffer); the cycles of rank 1's half go through the buffer (writeFully). One write per cycle
      * either way, and the file holds both halves.
      */
-    @Test
-    void cyclesOfTheAggregatorsOwnContiguousDataAreWrittenFromItsArray() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"enable", "disable"})
+    void cyclesOfTheAggregatorsOwnContiguousDataAreWrittenFromItsArray(String shared) throws Exception {
         Path file = dir.resolve("halves.bin");
         RecordingEngine rec = new RecordingEngine(Engines.defaultEngine());
         int perRank = 4096; // 16 KiB per rank: 4 cycles of 4 KiB each
         LocalComm.run(2, comm -> {
             try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.CREATE, AccessMode.RDWR),
-                    Hints.of(Hints.CB_BUFFER_SIZE, "4096", Hints.CB_NODES, "1", Hints.ROMIO_CB_WRITE, "enable"), rec)) {
+                    Hints.of(Hints.CB_BUFFER_SIZE, "4096", Hints.CB_NODES, "1", Hints.ROMIO_CB_WRITE, "enable", Hints.JPIO_CB_SHARED, shared), rec)) {
                 f.setView(new FileView(comm.rank() * perRank * 4L, ElementType.INT, Datatype.of(ElementType.INT), DataRep.NATIVE));
                 comm.barrier();
                 if (comm.rank() == 0) rec.clear();
@@ -129,8 +135,9 @@ class TwoPhaseCallsTest {
      * window), one read per cycle, and both ranks get their halves. A rank whose extent reaches into a
      * window keeps that window on the buffer path: here rank 1 also reads rank 0's last int.
      */
-    @Test
-    void windowsOfTheAggregatorsOwnContiguousDataAreReadIntoItsArray() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"enable", "disable"})
+    void windowsOfTheAggregatorsOwnContiguousDataAreReadIntoItsArray(String shared) throws Exception {
         Path file = dir.resolve("halves-read.bin");
         int perRank = 4096;
         java.nio.ByteBuffer content = java.nio.ByteBuffer.allocate(2 * perRank * 4).order(java.nio.ByteOrder.nativeOrder());
@@ -141,7 +148,7 @@ class TwoPhaseCallsTest {
             int[][] got = new int[2][];
             LocalComm.run(2, comm -> {
                 try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.RDONLY),
-                        Hints.of(Hints.CB_BUFFER_SIZE, "4096", Hints.CB_NODES, "1", Hints.ROMIO_CB_READ, "enable"), rec)) {
+                        Hints.of(Hints.CB_BUFFER_SIZE, "4096", Hints.CB_NODES, "1", Hints.ROMIO_CB_READ, "enable", Hints.JPIO_CB_SHARED, shared), rec)) {
                     long first = comm.rank() * perRank - (overlap && comm.rank() == 1 ? 1 : 0);
                     f.setView(new FileView(first * 4, ElementType.INT, Datatype.of(ElementType.INT), DataRep.NATIVE));
                     int[] mine = new int[perRank + (overlap && comm.rank() == 1 ? 1 : 0)];

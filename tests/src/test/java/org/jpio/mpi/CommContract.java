@@ -17,6 +17,7 @@ import java.util.function.LongBinaryOperator;
 import org.jpio.comm.CollectiveException;
 import org.jpio.comm.Comm;
 import org.jpio.comm.Comm.Op;
+import org.jpio.comm.SharedMemory;
 import org.jpio.io.ElementType;
 
 /**
@@ -53,6 +54,7 @@ public final class CommContract {
             for (Op op : Op.values()) allreduce(c, t, op);
         }
         split(c);
+        shared(c);
         conveniences(c);
         agreement(c);
         badArguments(c);
@@ -266,6 +268,39 @@ public final class CommContract {
             rest.barrier();
             rest.close();
         }
+    }
+
+    /**
+     * Shared memory (every run of this contract is on one machine, so it must exist): each rank fills its
+     * part, and after sync every rank reads every part; a call that fits reuses the memory, one that needs
+     * more gets new memory of the new sizes. Odd ranks contribute nothing.
+     */
+    static void shared(Comm c) {
+        int n = c.size(), me = c.rank();
+        long[] bytes = new long[n];
+        for (int r = 0; r < n; r++) bytes[r] = r % 2 == 0 ? 4096 + 8L * r : 0;
+        SharedMemory m = c.shared(bytes);
+        assertNotNull(m, "ranks on one host share memory: rank=" + me);
+        for (int r = 0; r < n; r++) assertTrue(m.size(r) >= bytes[r], "part of rank=" + r + ": " + m.size(r) + " < " + bytes[r]);
+        if (bytes[me] > 0) {
+            java.nio.ByteBuffer mine = m.part(me, 0, (int) bytes[me]);
+            for (int i = 0; i < bytes[me] / 8; i++) mine.putLong(me * 1_000_000L + i);
+        }
+        m.sync();
+        for (int r = 0; r < n; r += 2) {
+            java.nio.LongBuffer theirs = m.part(r, 8, (int) bytes[r] - 8).asLongBuffer();
+            for (int i = 0; i < theirs.capacity(); i++) assertEquals(r * 1_000_000L + i + 1, theirs.get(i), "rank=" + me + " reads part " + r + " long " + (i + 1));
+        }
+        m.sync(); // all reads done before the next call may reallocate
+        assertTrue(m == c.shared(bytes), "the same sizes reuse the memory");
+        long[] more = bytes.clone();
+        more[0] = 3 * 4096;
+        SharedMemory bigger = c.shared(more);
+        assertTrue(bigger.size(0) >= more[0]);
+        if (me == 0) bigger.part(0, more[0] - 8, 8).putLong(0, 42);
+        bigger.sync();
+        assertEquals(42, bigger.part(0, more[0] - 8, 8).getLong(0));
+        bigger.sync();
     }
 
     static void conveniences(Comm c) {

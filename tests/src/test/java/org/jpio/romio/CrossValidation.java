@@ -24,7 +24,8 @@ import org.jpio.view.RunCursor;
  * Cross-validation of jpio's two-phase backend against ROMIO (issue: the race). For a matrix of
  * decompositions, both backends write the same data through the same view; the files must be byte
  * identical, and each backend must read back what the other wrote, on this number of processes
- * ({@link #write}) and on another ({@link #read}). Element i of the global array holds i cast to its
+ * ({@link #write}) and on another ({@link #read}). jpio's backend runs with both of its exchanges (the
+ * aggregators' buffers in shared memory, and messages). Element i of the global array holds i cast to its
  * type, as the C checker {@code check_darray} expects.
  */
 public final class CrossValidation {
@@ -75,8 +76,16 @@ public final class CrossValidation {
         return a;
     }
 
+    /**
+     * The backends compared: jpio's two-phase with the aggregators' buffers in shared memory (required, so
+     * a run where it cannot share memory fails) and with the message exchange, and ROMIO.
+     */
+    static final List<String> BACKENDS = List.of("twophase", "twophase-messages", "romio");
+
     static Hints hints(String backend, Case c) {
-        return Hints.of(Hints.JPIO_BACKEND, backend, Hints.ROMIO_CB_WRITE, "enable", Hints.ROMIO_CB_READ, "enable", c.hint, c.value);
+        String shared = backend.equals("twophase-messages") ? "disable" : "enable";
+        return Hints.of(Hints.JPIO_BACKEND, backend.startsWith("twophase") ? "twophase" : backend, Hints.JPIO_CB_SHARED, shared,
+                Hints.ROMIO_CB_WRITE, "enable", Hints.ROMIO_CB_READ, "enable", c.hint, c.value);
     }
 
     static Path file(Path dir, Case c, String backend) { return dir.resolve(c.name + "." + backend + ".bin"); }
@@ -87,7 +96,7 @@ public final class CrossValidation {
             FileView v = darrayView(comm, c);
             Object data = mine(v, c.type);
             int n = Array.getLength(data);
-            for (String backend : List.of("twophase", "romio")) {
+            for (String backend : BACKENDS) {
                 Path f = file(dir, c, backend);
                 if (comm.rank() == 0) Files.deleteIfExists(f);
                 comm.barrier();
@@ -97,10 +106,11 @@ public final class CrossValidation {
                 }
             }
             AssertionError bad = null;
-            if (comm.rank() == 0 && !java.util.Arrays.equals(Files.readAllBytes(file(dir, c, "twophase")), Files.readAllBytes(file(dir, c, "romio"))))
-                bad = new AssertionError("jpio two-phase and ROMIO wrote different bytes: case=" + c.name + " np=" + comm.size());
+            for (String jpio : BACKENDS.subList(0, 2))
+                if (comm.rank() == 0 && bad == null && !java.util.Arrays.equals(Files.readAllBytes(file(dir, c, jpio)), Files.readAllBytes(file(dir, c, "romio"))))
+                    bad = new AssertionError("jpio " + jpio + " and ROMIO wrote different bytes: case=" + c.name + " np=" + comm.size());
             comm.agree("byte-identical " + c.name, bad);
-            for (String[] pair : new String[][] {{"twophase", "romio"}, {"romio", "twophase"}}) {
+            for (String[] pair : new String[][] {{"twophase", "romio"}, {"romio", "twophase"}, {"romio", "twophase-messages"}}) {
                 Object back = c.type.newArray(n);
                 try (ParallelFile pf = ParallelFile.open(comm, file(dir, c, pair[0]), EnumSet.of(AccessMode.RDONLY), hints(pair[1], c))) {
                     pf.setView(v);
@@ -121,8 +131,8 @@ public final class CrossValidation {
             FileView v = darrayView(comm, c);
             Object expect = mine(v, c.type);
             int n = Array.getLength(expect);
-            for (String writer : List.of("twophase", "romio"))
-                for (String reader : List.of("twophase", "romio")) {
+            for (String writer : BACKENDS)
+                for (String reader : BACKENDS) {
                     Object back = c.type.newArray(n);
                     try (ParallelFile pf = ParallelFile.open(comm, file(dir, c, writer), EnumSet.of(AccessMode.RDONLY), hints(reader, c))) {
                         pf.setView(v);
