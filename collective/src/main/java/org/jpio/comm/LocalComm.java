@@ -85,6 +85,7 @@ public final class LocalComm implements Comm {
             for (Thread t : threads) t.interrupt();
             throw e;
         }
+        for (java.nio.ByteBuffer b : team.sharedParts) SpareMemory.give(b); // every rank thread has ended
         Throwable first = team.firstFailure();
         if (first != null) {
             for (int r = 0; r < n; r++)
@@ -274,7 +275,8 @@ public final class LocalComm implements Comm {
     /** Releases this rank's handle; a split communicator is forgotten once every member has closed it. */
     /**
      * Ranks that are threads share the heap: each rank allocates its part (page-aligned, as the cycle buffers
-     * that receive large reads are) and the rendezvous hands every rank all parts.
+     * that receive large reads are; from a finished run's spares when there are) and the rendezvous hands
+     * every rank all parts.
      */
     @Override public SharedMemory shared(long[] bytes) {
         String op = "shared";
@@ -286,7 +288,8 @@ public final class LocalComm implements Comm {
             for (int r = 0; r < bytes.length; r++)
                 if (bytes[r] < 0 || bytes[r] > Integer.MAX_VALUE - 4096)
                     throw new IllegalArgumentException(op + ": bytes[" + r + "]=" + bytes[r] + " must be in 0.." + (Integer.MAX_VALUE - 4096));
-            java.nio.ByteBuffer mine = org.jpio.engine.Staging.pageAligned((int) bytes[rank]);
+            java.nio.ByteBuffer mine = SpareMemory.take((int) bytes[rank]);
+            group.team.sharedParts.add(mine);
             return new Part(op, null, null, mine, 0, 0, null, null, null, 0, bytes.clone());
         });
         for (int r = 0; r < p.length; r++)

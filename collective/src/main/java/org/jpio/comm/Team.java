@@ -13,6 +13,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class Team {
     private final List<Object> monitors = new CopyOnWriteArrayList<>();
     private final Set<Integer> departed = ConcurrentHashMap.newKeySet();
+    /** The shared-memory parts the team's ranks allocated, given back to {@link SpareMemory} when the run ends. */
+    final List<java.nio.ByteBuffer> sharedParts = new CopyOnWriteArrayList<>();
     private volatile String abortReason;
     private Throwable firstFailure;
     private int firstRank = -1;

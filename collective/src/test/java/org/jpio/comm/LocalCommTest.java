@@ -144,4 +144,54 @@ class LocalCommTest {
         assertEquals(names.get(0), names.get(1));
         assertTrue(!names.get(0).isBlank());
     }
+
+    /**
+     * A finished run's shared parts serve the next run of the same sizes (allocating and zeroing them per
+     * run cost more than a two-phase write): the second run finds what the first left in them.
+     */
+    @Test void sharedMemoryOfAFinishedRunIsReusedByTheNext() throws Exception {
+        long[] bytes = {0, 3 * 4096 + 8}; // a size no other test asks for
+        LocalComm.run(2, c -> {
+            SharedMemory m = c.shared(bytes);
+            if (c.rank() == 1) m.part(1, 0, 8).putLong(0, 0x5EED_0001L);
+            m.sync();
+        });
+        List<Long> seen = LocalComm.runAndCollect(2, c -> c.shared(bytes).part(1, 0, 8).getLong(0));
+        assertEquals(List.of(0x5EED_0001L, 0x5EED_0001L), seen, "the spare part went to the next run");
+    }
+
+    /** Two runs at the same time never share memory: each sees only its own ranks' stores. */
+    @Test void concurrentRunsHaveTheirOwnSharedMemory() throws Exception {
+        long[] bytes = {4096, 4096};
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            List<java.util.concurrent.Future<?>> runs = new java.util.ArrayList<>();
+            for (int run = 0; run < 2; run++) {
+                long tag = run + 1;
+                runs.add(pool.submit(() -> {
+                    LocalComm.run(2, c -> {
+                        for (int round = 0; round < 200; round++) {
+                            SharedMemory m = c.shared(bytes);
+                            m.part(c.rank(), 0, 8).putLong(0, tag * 1_000_000 + round);
+                            m.sync();
+                            for (int r = 0; r < 2; r++) assertEquals(tag * 1_000_000 + round, m.part(r, 0, 8).getLong(0), "run " + tag + " round " + round);
+                            m.sync();
+                        }
+                    });
+                    return null;
+                }));
+            }
+            for (java.util.concurrent.Future<?> f : runs) f.get();
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    @Test void sharedMemoryNeedsTheSameSizesOnEveryRank() {
+        CollectiveException e = assertThrows(CollectiveException.class, () -> LocalComm.run(2, c -> c.shared(new long[] {8, c.rank() == 0 ? 8 : 16})));
+        assertTrue(e.getMessage().contains("rank=1 passed bytes=[8, 16] but rank=0 passed [8, 8]")
+                || e.getMessage().contains("rank=0 passed bytes=[8, 8] but rank=1 passed [8, 16]"), e.getMessage());
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> LocalComm.run(1, c -> c.shared(new long[] {-1})));
+        assertTrue(bad.getMessage().contains("bytes[0]=-1"), bad.getMessage());
+    }
 }
