@@ -1,0 +1,84 @@
+package org.jpio.parallel;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import org.jpio.comm.Comm;
+import org.jpio.comm.LocalComm;
+import org.jpio.io.ElementType;
+import org.jpio.view.DataRep;
+import org.jpio.view.Datatype;
+import org.jpio.view.FileView;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Which exchange two-phase takes (hint {@code jpio_cb_shared}) on a communicator that cannot share memory,
+ * as MpiComm over several nodes: {@code automatic} takes messages and writes the same file, {@code enable}
+ * fails on every rank before any byte moves, naming the file, the rank and why.
+ */
+class SharedExchangeChoiceTest {
+    @TempDir Path dir;
+
+    /** A LocalComm without shared memory: every method but {@code shared} (left at Comm's default, none) delegates. */
+    private record NoSharedMemory(Comm c) implements Comm {
+        public int rank() { return c.rank(); }
+        public int size() { return c.size(); }
+        public String hostName() { return c.hostName(); }
+        public void barrier() { c.barrier(); }
+        public void bcast(Object buf, int index, int count, int root) { c.bcast(buf, index, count, root); }
+        public void allgather(Object s, int si, int n, Object r, int ri) { c.allgather(s, si, n, r, ri); }
+        public void allgatherv(Object s, int si, int n, Object r, int[] rc, int[] d) { c.allgatherv(s, si, n, r, rc, d); }
+        public void alltoallv(Object s, int[] sc, int[] sd, Object r, int[] rc, int[] rd) { c.alltoallv(s, sc, sd, r, rc, rd); }
+        public void allreduce(Object s, Object r, int n, Op op) { c.allreduce(s, r, n, op); }
+        public void sendrecv(Object s, int si, int sn, int dest, Object r, int ri, int rn, int src) { c.sendrecv(s, si, sn, dest, r, ri, rn, src); }
+        public Comm split(int color, int key) { return c.split(color, key); }
+    }
+
+    /** Rank r's view: every other int from int r, so the two ranks' data interleave and two-phase is forced. */
+    private static FileView interleaved(int rank) {
+        return new FileView(4L * rank, ElementType.INT, Datatype.resized(0, 8, Datatype.of(ElementType.INT)), DataRep.NATIVE);
+    }
+
+    @Test
+    void automaticTakesMessagesWhereMemoryIsNotShared() throws Exception {
+        Path file = dir.resolve("auto.bin");
+        List<String> exchange = LocalComm.runAndCollect(2, local -> {
+            Comm comm = new NoSharedMemory(local);
+            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.CREATE, AccessMode.RDWR),
+                    Hints.of(Hints.ROMIO_CB_WRITE, "enable", Hints.CB_BUFFER_SIZE, "64"))) {
+                f.setView(interleaved(comm.rank()));
+                f.writeAll(new int[] {comm.rank(), 10 + comm.rank(), 20 + comm.rank()});
+                return f.hints().get("jpio_cb_exchange");
+            }
+        });
+        assertEquals(List.of("messages", "messages"), exchange);
+        java.nio.IntBuffer back = java.nio.ByteBuffer.wrap(java.nio.file.Files.readAllBytes(file)).order(java.nio.ByteOrder.nativeOrder()).asIntBuffer();
+        int[] ints = new int[back.remaining()];
+        back.get(ints);
+        assertArrayEquals(new int[] {0, 1, 10, 11, 20, 21}, ints);
+    }
+
+    @Test
+    void enableFailsOnEveryRankWhereMemoryIsNotShared() throws Exception {
+        Path file = dir.resolve("enable.bin");
+        java.nio.file.Files.write(file, new byte[] {1, 2, 3});
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> LocalComm.run(2, local -> {
+            Comm comm = new NoSharedMemory(local);
+            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.RDWR),
+                    Hints.of(Hints.ROMIO_CB_WRITE, "enable", Hints.JPIO_CB_SHARED, "enable"))) {
+                f.setView(interleaved(comm.rank()));
+                f.writeAll(new int[] {7, 8});
+            }
+        }));
+        assertTrue(e.getMessage().startsWith("jpio_cb_shared=enable but the ranks cannot share memory: path=" + file), e.getMessage());
+        assertTrue(e.getMessage().contains("has no shared memory"), e.getMessage());
+        assertEquals(1, e.getSuppressed().length, "the other rank failed alike");
+        assertArrayEquals(new byte[] {1, 2, 3}, java.nio.file.Files.readAllBytes(file), "no byte moved");
+    }
+}
