@@ -41,6 +41,21 @@ final class Aggregation {
         return false;
     }
 
+    /**
+     * True when the ranks' accesses together cover their aggregate extent without a gap: their bytes add
+     * up to it (pieces of a collective write do not overlap, as MPI requires for defined results).
+     */
+    static boolean dense(long[] all) {
+        long start = Long.MAX_VALUE, end = Long.MIN_VALUE, bytes = 0;
+        for (int r = 0; r < all.length / FIELDS; r++) {
+            if (all[r * FIELDS + BYTES] == 0) continue;
+            start = Math.min(start, all[r * FIELDS + START]);
+            end = Math.max(end, all[r * FIELDS + END]);
+            bytes += all[r * FIELDS + BYTES];
+        }
+        return bytes > 0 && bytes == end - start;
+    }
+
     /** True when some two ranks' extents overlap: their pieces interleave in the file. */
     static boolean interleaved(long[] all) {
         int n = all.length / FIELDS;

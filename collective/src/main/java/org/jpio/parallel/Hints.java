@@ -50,6 +50,13 @@ public final class Hints {
      * (the same, failing where it cannot), {@code disable} (messages).
      */
     public static final String JPIO_CB_SHARED = "jpio_cb_shared";
+    /**
+     * jpio: whether a collective write whose ranks together write one gap-free range first reserves each
+     * rank's extent (MPI_File_preallocate's posix_fallocate): {@code automatic} (default: on ext4 and xfs,
+     * whose delayed allocation otherwise reserves blocks page by page inside the write), {@code enable},
+     * {@code disable}.
+     */
+    public static final String JPIO_PREALLOCATE = "jpio_preallocate";
     /** Environment variable naming a hints file, as ROMIO's. */
     public static final String ENV_HINTS_FILE = "ROMIO_HINTS";
 
@@ -85,6 +92,7 @@ public final class Hints {
         d.put(STRIPING_FACTOR, "0");
         d.put(JPIO_BACKEND, "twophase");
         d.put(JPIO_CB_SHARED, "automatic");
+        d.put(JPIO_PREALLOCATE, "automatic");
         DEFAULTS = Collections.unmodifiableMap(d);
     }
 
@@ -162,7 +170,7 @@ public final class Hints {
                 positiveInt(key, value); break;
             case STRIPING_UNIT: case STRIPING_FACTOR:
                 nonNegativeLong(key, value); break;
-            case ROMIO_CB_READ: case ROMIO_CB_WRITE: case ROMIO_DS_READ: case ROMIO_DS_WRITE: case JPIO_CB_SHARED:
+            case ROMIO_CB_READ: case ROMIO_CB_WRITE: case ROMIO_DS_READ: case ROMIO_DS_WRITE: case JPIO_CB_SHARED: case JPIO_PREALLOCATE:
                 Mode.parse(key, value); break;
             case JPIO_BACKEND:
                 if (!BACKENDS.contains(value)) throw new IllegalArgumentException("hint " + key + "=" + value + " must be one of " + BACKENDS);
@@ -228,6 +236,8 @@ public final class Hints {
     public String backend() { return values.get(JPIO_BACKEND); }
 
     public Mode cbShared() { return Mode.parse(JPIO_CB_SHARED, values.get(JPIO_CB_SHARED)); }
+
+    public Mode preallocate() { return Mode.parse(JPIO_PREALLOCATE, values.get(JPIO_PREALLOCATE)); }
 
     /** The engine name when the jpio_engine hint is set, else null (the default engine). */
     public String engine() { return values.get(JPIO_ENGINE); }

@@ -1,0 +1,85 @@
+package org.jpio.parallel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import org.jpio.comm.LocalComm;
+import org.jpio.engine.Engines;
+import org.jpio.engine.RecordingEngine;
+import org.jpio.io.ElementType;
+import org.jpio.view.DataRep;
+import org.jpio.view.Datatype;
+import org.jpio.view.FileView;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Hint {@code jpio_preallocate}: before a collective write whose ranks together write one gap-free range,
+ * each rank reserves its own extent (one preallocate call, before its writes); a write that leaves holes
+ * reserves nothing (the holes would take disk space), and {@code disable} never reserves. On both
+ * collective paths (independent and two-phase); the file holds the data either way.
+ */
+class PreallocateTest {
+    @TempDir Path dir;
+
+    /** Rank r's view: every other int from int r (interleaved extents); with a gap, every fourth. */
+    private static FileView view(int rank, boolean gaps) {
+        return new FileView(4L * rank, ElementType.INT, Datatype.resized(0, gaps ? 16 : 8, Datatype.of(ElementType.INT)), DataRep.NATIVE);
+    }
+
+    private List<RecordingEngine.Call> write(String cb, String preallocate, boolean gaps) throws Exception {
+        Path file = dir.resolve(cb + "-" + preallocate + "-" + gaps + ".bin");
+        RecordingEngine rec = new RecordingEngine(Engines.defaultEngine());
+        LocalComm.run(2, comm -> {
+            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.CREATE, AccessMode.RDWR),
+                    Hints.of(Hints.ROMIO_CB_WRITE, cb, Hints.JPIO_PREALLOCATE, preallocate), rec)) {
+                f.setView(view(comm.rank(), gaps));
+                int[] mine = new int[1000];
+                for (int i = 0; i < mine.length; i++) mine[i] = comm.rank() + 2 * i;
+                f.writeAll(mine);
+            }
+        });
+        java.nio.IntBuffer back = java.nio.ByteBuffer.wrap(Files.readAllBytes(file)).order(java.nio.ByteOrder.nativeOrder()).asIntBuffer();
+        for (int i = 0; i < 2000; i++) {
+            int at = gaps ? (i / 2) * 4 + i % 2 : i;
+            assertEquals(i, back.get(at), "int " + at);
+        }
+        return rec.calls();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"enable", "disable"})
+    void aDenseWriteReservesEachRanksExtentBeforeWriting(String cb) throws Exception {
+        List<RecordingEngine.Call> calls = write(cb, "enable", false);
+        List<RecordingEngine.Call> reserved = calls.stream().filter(c -> c.op().equals("preallocate")).toList();
+        assertEquals(2, reserved.size(), "one reservation per rank: " + calls);
+        for (RecordingEngine.Call r : reserved) {
+            assertTrue(r.offset() == 0 && r.length() == 7996 || r.offset() == 4 && r.length() == 7996, "a rank's own extent: " + r);
+            // the reserving rank's thread writes (independent) or hands windows over (two-phase) only after it
+            String thread = r.thread();
+            int at = calls.indexOf(r);
+            assertTrue(calls.subList(0, at).stream().noneMatch(c -> c.isWrite() && c.thread().equals(thread)), "reserved before its writes: " + calls);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"enable", "disable"})
+    void aWriteWithHolesOrTheHintDisabledReservesNothing(String cb) throws Exception {
+        assertTrue(write(cb, "enable", true).stream().noneMatch(c -> c.op().equals("preallocate")), "holes: no reservation");
+        assertTrue(write(cb, "disable", false).stream().noneMatch(c -> c.op().equals("preallocate")), "disable: no reservation");
+    }
+
+    /** {@code automatic} reserves on ext4 and xfs (delayed allocation), nowhere else. */
+    @org.junit.jupiter.api.Test
+    void automaticReservesOnDelayedAllocationFileSystems() throws Exception {
+        String type = Files.getFileStore(dir).type();
+        boolean expect = type.equals("ext4") || type.equals("xfs");
+        long reserved = write("disable", "automatic", false).stream().filter(c -> c.op().equals("preallocate")).count();
+        assertEquals(expect ? 2 : 0, reserved, "file system type=" + type);
+    }
+}
