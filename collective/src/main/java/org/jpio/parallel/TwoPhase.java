@@ -18,8 +18,10 @@ import org.jpio.view.RunCursor;
  * window, and the aggregator writes one contiguous range (reading first only when the window has holes).
  * Reads run the steps backwards.
  *
- * <p>Where jpio differs from ROMIO: the piece lists are exchanged per cycle, never for the whole access,
- * so memory stays bounded by the hints whatever the array size; the data of one window is one contiguous
+ * <p>This is the message exchange, for ranks anywhere; {@link SharedTwoPhase} replaces it when all ranks
+ * share one host. Where jpio differs from ROMIO: the piece lists are exchanged once per call when they fit
+ * in one cycle buffer's worth of memory, else cycle by cycle, never as a whole-access list larger than
+ * that, so memory stays bounded by the hints whatever the array size; the data of one window is one contiguous
  * slice of the user's array (views go forward), so it is sent from and received into the user's array
  * directly, with no packing on the non-aggregator side; and an aggregator's write of cycle i runs on a
  * background thread while cycle i+1 is exchanged (two cycle buffers).
