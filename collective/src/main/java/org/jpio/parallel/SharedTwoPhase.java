@@ -18,7 +18,8 @@ import org.jpio.view.RunCursor;
  * the copies on its side; here every byte is copied once, by the rank that owns it, all ranks at once. What
  * remains of the exchange is one synchronisation per cycle.
  *
- * <p>Plan, windows, read-modify-write of windows with holes, straight windows (the aggregator's own
+ * <p>Per call, a write exchanges three numbers per rank, aggregator and window ({@code Windows}); a read
+ * exchanges nothing. Plan, windows, read-modify-write of windows with holes, straight windows (the aggregator's own
  * gap-free data written from or read into its array) and the failure rule (every rank runs every cycle;
  * failures are returned for the caller to agree on) are those of {@link TwoPhase}.
  */
@@ -73,22 +74,24 @@ final class SharedTwoPhase {
      */
     IOException write(Supplier<RunCursor> runs, long myStart, long myEnd, Object array, int index) {
         int cycles = plan.cycles();
-        long[] windows = windowSummaries(runs, myStart, myEnd);
+        Windows windows = new Windows(TwoPhase.clips(plan, runs, myStart, myEnd));
         Clip[] clips = TwoPhase.clips(plan, runs, myStart, myEnd);
         IOException failure = null;
         try (WindowWriter writer = myAgg >= 0 ? new WindowWriter(file, me) : null) {
-            if (writer != null && cycles > 0) failure = prepare(writer, windows, 0, failure);
+            long[] first = cycles > 0 ? windows.at(0) : null;
+            if (writer != null && first != null) failure = prepare(writer, first, 0, failure);
             memory.sync(); // the first window is prepared before anyone copies into it
             for (int c = 0; c < cycles; c++) {
-                int ownAt = copy(clips, c, array, index, true, writer != null && straight(windows, c));
+                long[] w = windows.at(c), next = c + 1 < cycles ? windows.at(c + 1) : null; // every rank: they may exchange
+                int ownAt = copy(clips, c, array, index, true, writer != null && straight(w));
                 if (writer != null) {
                     failure = writer.free((c + 1) & 1, failure); // the other buffer's write is done: it takes the next window
-                    if (c + 1 < cycles) failure = prepare(writer, windows, c + 1, failure);
+                    if (next != null) failure = prepare(writer, next, c + 1, failure);
                 }
                 memory.sync();
-                if (writer == null || failure != null || windows[4 * c] >= windows[4 * c + 1]) continue;
-                long[] span = {windows[4 * c], windows[4 * c + 1]};
-                if (straight(windows, c)) writer.writeArray(c & 1, span[0], array, ownAt, (int) ((span[1] - span[0]) / esz));
+                if (writer == null || failure != null || w[0] >= w[1]) continue;
+                long[] span = {w[0], w[1]};
+                if (straight(w)) writer.writeArray(c & 1, span[0], array, ownAt, (int) ((span[1] - span[0]) / esz));
                 else writer.write(c & 1, slots[myAgg][c & 1], plan.windowStart(myAgg, c), span);
             }
             if (writer != null) failure = writer.finish(failure);
@@ -170,57 +173,72 @@ final class SharedTwoPhase {
     }
 
     /**
-     * For an aggregator, per cycle c: {@code [4c]}, {@code [4c+1]}: the first and one-past-last byte any
-     * rank writes in its window; {@code [4c+2]}: the bytes all ranks write there (pieces of a collective
-     * write do not overlap); {@code [4c+3]}: 1 when they are all this rank's, as one gap-free run. Each rank
-     * sends each aggregator three numbers per cycle, in one exchange per call; other ranks get null.
+     * What an aggregator knows of each window of a write, {@link #at}: {@code [0]}, {@code [1]}: the first and
+     * one-past-last byte any rank writes in it; {@code [2]}: the bytes all ranks write there (pieces of a
+     * collective write do not overlap); {@code [3]}: 1 when they are all its own, as one gap-free run. Each
+     * rank sends each aggregator three numbers per window, for a batch of windows at a time: as many as
+     * take one cycle buffer of memory on an aggregator, so memory stays bounded by the hints (one batch
+     * covers a 16 MiB cycle's 2^21 longs / (3 x ranks) windows; a tiny buffer, one window).
      */
-    private long[] windowSummaries(Supplier<RunCursor> runs, long myStart, long myEnd) {
-        int cycles = plan.cycles(), p = comm.size();
-        int[] aggs = plan.aggregators();
-        long[] send = new long[3 * cycles * aggs.length];
-        int[] sendCounts = new int[p], sendDispls = new int[p], recvCounts = new int[p], recvDispls = new int[p];
-        Clip[] clips = TwoPhase.clips(plan, runs, myStart, myEnd);
-        for (int a = 0; a < aggs.length; a++) {
-            sendCounts[aggs[a]] = 3 * cycles;
-            sendDispls[aggs[a]] = 3 * cycles * a;
-            for (int c = 0; c < cycles; c++) {
-                long[] s = {Long.MAX_VALUE, Long.MIN_VALUE, 0};
-                long w0 = plan.windowStart(a, c), w1 = plan.windowEnd(a, c);
-                if (clips[a] != null && w0 < w1)
-                    clips[a].take(w0, w1, (off, len) -> { s[0] = Math.min(s[0], off); s[1] = Math.max(s[1], off + len); s[2] += len; });
-                System.arraycopy(s, 0, send, 3 * (cycles * a + c), 3);
-            }
+    private final class Windows {
+        private final Clip[] clips;
+        private final int batch;
+        private long[] got = new long[0];
+        private int from, to;
+
+        Windows(Clip[] clips) {
+            this.clips = clips;
+            this.batch = (int) Math.max(1, Math.min(plan.cycles(), (long) plan.cycleBytes() / 8 / (3L * comm.size())));
         }
-        if (myAgg >= 0) for (int r = 0; r < p; r++) { recvCounts[r] = 3 * cycles; recvDispls[r] = 3 * cycles * r; }
-        long[] got = new long[myAgg >= 0 ? 3 * cycles * p : 0];
-        comm.alltoallv(send, sendCounts, sendDispls, got, recvCounts, recvDispls);
-        if (myAgg < 0) return null;
-        long[] w = new long[4 * cycles];
-        for (int c = 0; c < cycles; c++) {
+
+        /** Window {@code c}'s four numbers on an aggregator, null elsewhere. Collective when {@code c} starts a new batch; windows come in order. */
+        long[] at(int c) {
+            if (c >= to) load(c);
+            if (myAgg < 0) return null;
             long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE, bytes = 0, others = 0;
+            int n = to - from, p = comm.size();
             for (int r = 0; r < p; r++) {
-                int k = 3 * (cycles * r + c);
+                int k = 3 * (n * r + c - from);
                 lo = Math.min(lo, got[k]);
                 hi = Math.max(hi, got[k + 1]);
                 bytes += got[k + 2];
                 if (r != me) others += got[k + 2];
             }
-            int own = 3 * (cycles * me + c);
-            w[4 * c] = lo;
-            w[4 * c + 1] = hi;
-            w[4 * c + 2] = bytes;
-            w[4 * c + 3] = others == 0 && got[own + 2] > 0 && got[own + 1] - got[own] == got[own + 2] ? 1 : 0;
+            int own = 3 * (n * me + c - from);
+            boolean straight = others == 0 && got[own + 2] > 0 && got[own + 1] - got[own] == got[own + 2];
+            return new long[] {lo, hi, bytes, straight ? 1 : 0};
         }
-        return w;
+
+        private void load(int c) {
+            from = c;
+            to = Math.min(plan.cycles(), c + batch);
+            int n = to - from, p = comm.size();
+            int[] aggs = plan.aggregators();
+            long[] send = new long[3 * n * aggs.length];
+            int[] sendCounts = new int[p], sendDispls = new int[p], recvCounts = new int[p], recvDispls = new int[p];
+            for (int a = 0; a < aggs.length; a++) {
+                sendCounts[aggs[a]] = 3 * n;
+                sendDispls[aggs[a]] = 3 * n * a;
+                for (int w = from; w < to; w++) {
+                    long[] s = {Long.MAX_VALUE, Long.MIN_VALUE, 0};
+                    long w0 = plan.windowStart(a, w), w1 = plan.windowEnd(a, w);
+                    if (clips[a] != null && w0 < w1)
+                        clips[a].take(w0, w1, (off, len) -> { s[0] = Math.min(s[0], off); s[1] = Math.max(s[1], off + len); s[2] += len; });
+                    System.arraycopy(s, 0, send, 3 * (n * a + w - from), 3);
+                }
+            }
+            if (myAgg >= 0) for (int r = 0; r < p; r++) { recvCounts[r] = 3 * n; recvDispls[r] = 3 * n * r; }
+            got = new long[myAgg >= 0 ? 3 * n * p : 0];
+            comm.alltoallv(send, sendCounts, sendDispls, got, recvCounts, recvDispls);
+        }
     }
 
-    private static boolean straight(long[] windows, int c) { return windows[4 * c + 3] == 1; }
+    private static boolean straight(long[] window) { return window[3] == 1; }
 
     /** Readies buffer {@code c & 1} for window {@code c}: a window with holes first gets what the file holds. */
-    private IOException prepare(WindowWriter writer, long[] windows, int c, IOException failure) {
-        long lo = windows[4 * c], hi = windows[4 * c + 1];
-        if (failure != null || lo >= hi || straight(windows, c) || windows[4 * c + 2] == hi - lo) return failure;
+    private IOException prepare(WindowWriter writer, long[] window, int c, IOException failure) {
+        long lo = window[0], hi = window[1];
+        if (failure != null || lo >= hi || straight(window) || window[2] == hi - lo) return failure;
         try {
             writer.readExisting(slots[myAgg][c & 1], plan.windowStart(myAgg, c), new long[] {lo, hi});
             return null;
