@@ -31,6 +31,9 @@ public final class MpiComm implements Comm {
     private final int size;
     private final boolean freeOnClose;
     private boolean closed;
+    /** The shared-memory window kept for the next {@link #shared} calls; {@code noSharing}: the ranks span nodes. */
+    private MpiShared shared;
+    private boolean noSharing;
 
     private MpiComm(long handle, boolean freeOnClose) {
         this.handle = handle;
@@ -241,9 +244,6 @@ public final class MpiComm implements Comm {
         for (int r = 0; r < size; r++) sizes[r] = MpiNative.sharedSize(win, r);
         return shared = new MpiShared(win, sizes, handle);
     }
-
-    private MpiShared shared;
-    private boolean noSharing;
 
     /** A shared-memory window (its Fortran handle) and the sizes of the ranks' parts. */
     private record MpiShared(long win, long[] sizes, long comm) implements SharedMemory {
