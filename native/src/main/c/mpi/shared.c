@@ -10,9 +10,27 @@
 #include "comm.h"
 #include "jpio_jni.h"
 
+#include <stdint.h>
 #include <stdio.h>
 
 static MPI_Win win_of(jlong handle) { return MPI_Win_f2c((MPI_Fint) handle); }
+
+#define PAGE 4096
+
+/*
+ * Rank r's part, moved up to a page boundary: Open MPI places a part a few hundred bytes into a page,
+ * and a large read lands 4K-aliased (and slow) when its destination is a few bytes above its page-cache
+ * source, so parts are allocated a page longer and handed out from their first page boundary.
+ */
+static int part_of(MPI_Win win, int rank, char **base, MPI_Aint *size) {
+    int unit = 0;
+    int rc = MPI_Win_shared_query(win, rank, size, &unit, base);
+    if (rc != MPI_SUCCESS || *size == 0) return rc;
+    MPI_Aint pad = (MPI_Aint) ((PAGE - (uintptr_t) *base % PAGE) % PAGE);
+    *base += pad;
+    *size = *size >= PAGE ? *size - PAGE : 0; /* the page added at allocation covers any pad */
+    return rc;
+}
 
 JNIEXPORT jlong JNICALL Java_org_jpio_comm_MpiNative_allocateShared(JNIEnv *env, jclass cls, jlong comm, jlong bytes) {
     MPI_Comm c = jpio_comm(comm), node;
@@ -31,7 +49,7 @@ JNIEXPORT jlong JNICALL Java_org_jpio_comm_MpiNative_allocateShared(JNIEnv *env,
     MPI_Info_set(info, "alloc_shared_noncontig", "true"); /* each rank's part starts on its own page */
     void *base = NULL;
     MPI_Win win = MPI_WIN_NULL;
-    rc = MPI_Win_allocate_shared((MPI_Aint) bytes, 1, info, c, &base, &win);
+    rc = MPI_Win_allocate_shared((MPI_Aint) (bytes > 0 ? bytes + PAGE : 0), 1, info, c, &base, &win);
     MPI_Info_free(&info);
     if (rc == MPI_SUCCESS) rc = MPI_Win_lock_all(MPI_MODE_NOCHECK, win);
     if (rc != MPI_SUCCESS) {
@@ -46,9 +64,8 @@ JNIEXPORT jlong JNICALL Java_org_jpio_comm_MpiNative_allocateShared(JNIEnv *env,
 
 JNIEXPORT jlong JNICALL Java_org_jpio_comm_MpiNative_sharedSize(JNIEnv *env, jclass cls, jlong win, jint rank) {
     MPI_Aint size = 0;
-    int unit = 0;
-    void *base = NULL;
-    int rc = MPI_Win_shared_query(win_of(win), rank, &size, &unit, &base);
+    char *base = NULL;
+    int rc = part_of(win_of(win), rank, &base, &size);
     if (rc != MPI_SUCCESS) jpio_throw_mpi(env, rc, "MPI_Win_shared_query", "");
     return (jlong) size;
 }
@@ -56,9 +73,8 @@ JNIEXPORT jlong JNICALL Java_org_jpio_comm_MpiNative_sharedSize(JNIEnv *env, jcl
 JNIEXPORT jobject JNICALL Java_org_jpio_comm_MpiNative_sharedPart(JNIEnv *env, jclass cls, jlong win, jint rank,
         jlong offset, jint length) {
     MPI_Aint size = 0;
-    int unit = 0;
     char *base = NULL;
-    int rc = MPI_Win_shared_query(win_of(win), rank, &size, &unit, &base);
+    int rc = part_of(win_of(win), rank, &base, &size);
     if (rc != MPI_SUCCESS) {
         jpio_throw_mpi(env, rc, "MPI_Win_shared_query", "");
         return NULL;

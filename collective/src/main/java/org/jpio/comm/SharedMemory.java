@@ -4,7 +4,8 @@ import java.nio.ByteBuffer;
 
 /**
  * Memory every rank of a communicator reads and writes directly (MPI-3 shared-memory windows,
- * MPI_Win_allocate_shared): each rank owns one part, and any rank may address any part. Obtained from
+ * MPI_Win_allocate_shared): each rank owns one part, and any rank may address any part. A part starts on a
+ * page boundary (a large read into it then never lands 4K-aliased to its page-cache source). Obtained from
  * {@link Comm#shared}, which keeps it for the communicator's next calls; the communicator frees it.
  */
 public interface SharedMemory {

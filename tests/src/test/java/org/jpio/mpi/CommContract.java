@@ -271,7 +271,8 @@ public final class CommContract {
     }
 
     /**
-     * Shared memory (every run of this contract is on one machine, so it must exist): each rank fills its
+     * Shared memory (every run of this contract is on one machine, so it must exist): parts start on a page
+     * boundary; each rank fills its
      * part, and after sync every rank reads every part; a call that fits reuses the memory, one that needs
      * more gets new memory of the new sizes. Odd ranks contribute nothing.
      */
@@ -281,7 +282,10 @@ public final class CommContract {
         for (int r = 0; r < n; r++) bytes[r] = r % 2 == 0 ? 4096 + 8L * r : 0;
         SharedMemory m = c.shared(bytes);
         assertNotNull(m, "ranks on one host share memory: rank=" + me);
-        for (int r = 0; r < n; r++) assertTrue(m.size(r) >= bytes[r], "part of rank=" + r + ": " + m.size(r) + " < " + bytes[r]);
+        for (int r = 0; r < n; r++) {
+            assertTrue(m.size(r) >= bytes[r], "part of rank=" + r + ": " + m.size(r) + " < " + bytes[r]);
+            if (bytes[r] > 0) assertEquals(0, m.part(r, 0, 8).alignmentOffset(0, 4096), "part of rank=" + r + " starts on a page");
+        }
         if (bytes[me] > 0) {
             java.nio.ByteBuffer mine = m.part(me, 0, (int) bytes[me]);
             for (int i = 0; i < bytes[me] / 8; i++) mine.putLong(me * 1_000_000L + i);
