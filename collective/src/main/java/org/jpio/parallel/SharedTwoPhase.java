@@ -103,6 +103,9 @@ final class SharedTwoPhase {
      * Collective read into {@code array[index..]} in the order of {@code runs}. The aggregator reads window
      * c+1 on its background thread while the ranks copy their pieces of window c out of its buffer. Each
      * rank checks its own access against the end of file, since the aggregator reads only what is there.
+     * No synchronisation ends the call: ranks may still copy the last window out when the aggregator
+     * returns, but its next read into a buffer comes after the next call's extent exchange, which no rank
+     * passes before it has returned from this one.
      */
     IOException read(Supplier<RunCursor> runs, long myStart, long myEnd, Object array, int index) {
         int cycles = plan.cycles();
