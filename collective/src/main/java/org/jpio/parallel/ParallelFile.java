@@ -206,7 +206,9 @@ public final class ParallelFile implements AutoCloseable {
     /**
      * The hints in effect (MPI_File_get_info), defaults included, with what jpio settled: {@code cb_nodes}
      * and {@code cb_aggregators} (the aggregator ranks), {@code jpio_engine}, and after a collective
-     * transfer {@code jpio_cb_write_choice}/{@code jpio_cb_read_choice}: two-phase or independent, and why.
+     * transfer {@code jpio_cb_write_choice}/{@code jpio_cb_read_choice}: two-phase or independent, and why;
+     * after a two-phase transfer {@code jpio_cb_exchange}: {@code shared memory} or {@code messages}; and
+     * {@code jpio_preallocate} replaced by {@code failed: reason} when a reservation failed.
      */
     public Map<String, String> hints() {
         if (romio == null) return Map.copyOf(inEffect);
