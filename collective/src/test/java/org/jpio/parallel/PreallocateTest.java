@@ -82,4 +82,40 @@ class PreallocateTest {
         long reserved = write("disable", "automatic", false).stream().filter(c -> c.op().equals("preallocate")).count();
         assertEquals(expect ? 2 : 0, reserved, "file system type=" + type);
     }
+
+    /**
+     * A reservation the file system refuses is only a hint that failed: the write goes on and succeeds, and
+     * {@code hints()} says why the reservation failed.
+     */
+    @org.junit.jupiter.api.Test
+    void aRefusedReservationIsReportedAndTheWriteGoesOn() throws Exception {
+        Path file = dir.resolve("refused.bin");
+        org.jpio.engine.IoEngine base = Engines.defaultEngine();
+        org.jpio.engine.IoEngine refusing = new org.jpio.engine.IoEngine() {
+            public String name() { return "refusing"; }
+            public org.jpio.engine.EngineFile open(Path path, org.jpio.engine.OpenSpec spec) throws java.io.IOException {
+                org.jpio.engine.EngineFile f = base.open(path, spec);
+                return (org.jpio.engine.EngineFile) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+                        new Class<?>[] {org.jpio.engine.EngineFile.class}, (proxy, m, args) -> {
+                            if (m.getName().equals("preallocate")) throw new java.io.IOException("fallocate: no space left: path=" + path);
+                            try {
+                                return m.invoke(f, args);
+                            } catch (java.lang.reflect.InvocationTargetException e) {
+                                throw e.getCause();
+                            }
+                        });
+            }
+        };
+        List<String> reported = LocalComm.runAndCollect(2, comm -> {
+            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.CREATE, AccessMode.RDWR),
+                    Hints.of(Hints.JPIO_PREALLOCATE, "enable"), refusing)) {
+                f.setView(view(comm.rank(), false));
+                f.writeAll(new int[] {comm.rank(), 2 + comm.rank()});
+                return f.hints().get(Hints.JPIO_PREALLOCATE);
+            }
+        });
+        for (String r : reported) assertTrue(r.startsWith("failed: fallocate: no space left: path=" + file), r);
+        java.nio.IntBuffer back = java.nio.ByteBuffer.wrap(Files.readAllBytes(file)).order(java.nio.ByteOrder.nativeOrder()).asIntBuffer();
+        for (int i = 0; i < 4; i++) assertEquals(i, back.get(i), "int " + i);
+    }
 }
