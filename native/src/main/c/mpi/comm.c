@@ -50,7 +50,7 @@ void jpio_throw_mpi(JNIEnv *env, int rc, const char *op, const char *context) {
     int len = 0;
     if (MPI_Error_string(rc, text, &len) != MPI_SUCCESS) len = 0;
     text[len] = '\0';
-    jpio_throw(env, "org/jpio/comm/MpiException", "%s failed: %s%serror=%d (%s)",
+    jpio_throw(env, "org/jpio/comm/mpi/MpiException", "%s failed: %s%serror=%d (%s)",
                op, context, *context ? " " : "", rc, len ? text : "unknown MPI error");
 }
 
@@ -79,7 +79,7 @@ static void promote_libmpi(void) {
         dlopen(info.dli_fname, RTLD_NOW | RTLD_GLOBAL | RTLD_NOLOAD);
 }
 
-JNIEXPORT jint JNICALL Java_org_jpio_comm_MpiNative_init(JNIEnv *env, jclass cls) {
+JNIEXPORT jint JNICALL Java_org_jpio_comm_mpi_MpiNative_init(JNIEnv *env, jclass cls) {
     int initialised = 0, finalised = 0, provided = MPI_THREAD_SINGLE;
     MPI_Initialized(&initialised);
     MPI_Finalized(&finalised);
@@ -101,21 +101,21 @@ JNIEXPORT jint JNICALL Java_org_jpio_comm_MpiNative_init(JNIEnv *env, jclass cls
     return provided;
 }
 
-JNIEXPORT jboolean JNICALL Java_org_jpio_comm_MpiNative_initialisedHere(JNIEnv *env, jclass cls) {
+JNIEXPORT jboolean JNICALL Java_org_jpio_comm_mpi_MpiNative_initialisedHere(JNIEnv *env, jclass cls) {
     return we_initialised ? JNI_TRUE : JNI_FALSE;
 }
 
-JNIEXPORT jint JNICALL Java_org_jpio_comm_MpiNative_threadMultiple(JNIEnv *env, jclass cls) {
+JNIEXPORT jint JNICALL Java_org_jpio_comm_mpi_MpiNative_threadMultiple(JNIEnv *env, jclass cls) {
     return MPI_THREAD_MULTIPLE;
 }
 
-JNIEXPORT void JNICALL Java_org_jpio_comm_MpiNative_finalizeIfInitialisedHere(JNIEnv *env, jclass cls) {
+JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_finalizeIfInitialisedHere(JNIEnv *env, jclass cls) {
     int finalised = 0;
     MPI_Finalized(&finalised);
     if (we_initialised && !finalised) MPI_Finalize();
 }
 
-JNIEXPORT void JNICALL Java_org_jpio_comm_MpiNative_abortWorld(JNIEnv *env, jclass cls, jint code) {
+JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_abortWorld(JNIEnv *env, jclass cls, jint code) {
     MPI_Abort(MPI_COMM_WORLD, code);
 }
 
@@ -125,12 +125,12 @@ static jlong with_errors_return(JNIEnv *env, MPI_Comm c, const char *op) {
     return (jlong) MPI_Comm_c2f(c);
 }
 
-JNIEXPORT jlong JNICALL Java_org_jpio_comm_MpiNative_world(JNIEnv *env, jclass cls) {
+JNIEXPORT jlong JNICALL Java_org_jpio_comm_mpi_MpiNative_world(JNIEnv *env, jclass cls) {
     return with_errors_return(env, MPI_COMM_WORLD, "MPI_Comm_set_errhandler(MPI_COMM_WORLD)");
 }
 
 /* Open MPI's Java bindings (mpi.jar) keep the C MPI_Comm, a pointer, in mpi.Comm.handle. */
-JNIEXPORT jlong JNICALL Java_org_jpio_comm_MpiNative_fromOpenMpiHandle(JNIEnv *env, jclass cls, jlong ptr) {
+JNIEXPORT jlong JNICALL Java_org_jpio_comm_mpi_MpiNative_fromOpenMpiHandle(JNIEnv *env, jclass cls, jlong ptr) {
 #ifdef OPEN_MPI
     return with_errors_return(env, (MPI_Comm) (intptr_t) ptr, "MPI_Comm_set_errhandler(adopted)");
 #else
@@ -140,19 +140,19 @@ JNIEXPORT jlong JNICALL Java_org_jpio_comm_MpiNative_fromOpenMpiHandle(JNIEnv *e
 #endif
 }
 
-JNIEXPORT jint JNICALL Java_org_jpio_comm_MpiNative_rank(JNIEnv *env, jclass cls, jlong comm) {
+JNIEXPORT jint JNICALL Java_org_jpio_comm_mpi_MpiNative_rank(JNIEnv *env, jclass cls, jlong comm) {
     int r = -1, rc = MPI_Comm_rank(jpio_comm(comm), &r);
     if (rc != MPI_SUCCESS) jpio_throw_mpi(env, rc, "MPI_Comm_rank", "");
     return r;
 }
 
-JNIEXPORT jint JNICALL Java_org_jpio_comm_MpiNative_size(JNIEnv *env, jclass cls, jlong comm) {
+JNIEXPORT jint JNICALL Java_org_jpio_comm_mpi_MpiNative_size(JNIEnv *env, jclass cls, jlong comm) {
     int n = -1, rc = MPI_Comm_size(jpio_comm(comm), &n);
     if (rc != MPI_SUCCESS) jpio_throw_mpi(env, rc, "MPI_Comm_size", "");
     return n;
 }
 
-JNIEXPORT jstring JNICALL Java_org_jpio_comm_MpiNative_processorName(JNIEnv *env, jclass cls) {
+JNIEXPORT jstring JNICALL Java_org_jpio_comm_mpi_MpiNative_processorName(JNIEnv *env, jclass cls) {
     char name[MPI_MAX_PROCESSOR_NAME + 1];
     int len = 0, rc = MPI_Get_processor_name(name, &len);
     if (rc != MPI_SUCCESS) { jpio_throw_mpi(env, rc, "MPI_Get_processor_name", ""); return NULL; }
@@ -160,12 +160,12 @@ JNIEXPORT jstring JNICALL Java_org_jpio_comm_MpiNative_processorName(JNIEnv *env
     return (*env)->NewStringUTF(env, name);
 }
 
-JNIEXPORT void JNICALL Java_org_jpio_comm_MpiNative_barrier(JNIEnv *env, jclass cls, jlong comm) {
+JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_barrier(JNIEnv *env, jclass cls, jlong comm) {
     int rc = MPI_Barrier(jpio_comm(comm));
     if (rc != MPI_SUCCESS) jpio_throw_mpi(env, rc, "MPI_Barrier", "");
 }
 
-JNIEXPORT void JNICALL Java_org_jpio_comm_MpiNative_bcast(JNIEnv *env, jclass cls, jlong comm, jobject buf,
+JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_bcast(JNIEnv *env, jclass cls, jlong comm, jobject buf,
         jlong off, jint count, jint type, jint root) {
     void *p;
     if (!pin(env, buf, &p)) return;
@@ -178,7 +178,7 @@ JNIEXPORT void JNICALL Java_org_jpio_comm_MpiNative_bcast(JNIEnv *env, jclass cl
     }
 }
 
-JNIEXPORT void JNICALL Java_org_jpio_comm_MpiNative_allgather(JNIEnv *env, jclass cls, jlong comm,
+JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_allgather(JNIEnv *env, jclass cls, jlong comm,
         jobject send, jlong sOff, jint count, jobject recv, jlong rOff, jint type) {
     void *s, *r;
     if (!pin(env, send, &s)) return;
@@ -200,7 +200,7 @@ static int ints(JNIEnv *env, jintArray a, int *out, jsize n) {
     return !(*env)->ExceptionCheck(env);
 }
 
-JNIEXPORT void JNICALL Java_org_jpio_comm_MpiNative_allgatherv(JNIEnv *env, jclass cls, jlong comm,
+JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_allgatherv(JNIEnv *env, jclass cls, jlong comm,
         jobject send, jlong sOff, jint count, jobject recv, jintArray counts, jintArray displs, jint type) {
     jsize n = (*env)->GetArrayLength(env, counts);
     int rcounts[n], rdispls[n];
@@ -219,7 +219,7 @@ JNIEXPORT void JNICALL Java_org_jpio_comm_MpiNative_allgatherv(JNIEnv *env, jcla
     }
 }
 
-JNIEXPORT void JNICALL Java_org_jpio_comm_MpiNative_alltoallv(JNIEnv *env, jclass cls, jlong comm,
+JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_alltoallv(JNIEnv *env, jclass cls, jlong comm,
         jobject send, jintArray sendCounts, jintArray sendDispls,
         jobject recv, jintArray recvCounts, jintArray recvDispls, jint type) {
     jsize n = (*env)->GetArrayLength(env, sendCounts);
@@ -236,7 +236,7 @@ JNIEXPORT void JNICALL Java_org_jpio_comm_MpiNative_alltoallv(JNIEnv *env, jclas
     if (rc != MPI_SUCCESS) jpio_throw_mpi(env, rc, "MPI_Alltoallv", "");
 }
 
-JNIEXPORT void JNICALL Java_org_jpio_comm_MpiNative_allreduce(JNIEnv *env, jclass cls, jlong comm,
+JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_allreduce(JNIEnv *env, jclass cls, jlong comm,
         jobject send, jobject recv, jint count, jint type, jint op) {
     void *s, *r;
     if (!pin(env, send, &s)) return;
@@ -251,7 +251,7 @@ JNIEXPORT void JNICALL Java_org_jpio_comm_MpiNative_allreduce(JNIEnv *env, jclas
     }
 }
 
-JNIEXPORT void JNICALL Java_org_jpio_comm_MpiNative_sendrecv(JNIEnv *env, jclass cls, jlong comm,
+JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_sendrecv(JNIEnv *env, jclass cls, jlong comm,
         jobject send, jlong sOff, jint sCount, jint dest, jobject recv, jlong rOff, jint rCount, jint source,
         jint type) {
     void *s, *r;
@@ -271,7 +271,7 @@ JNIEXPORT void JNICALL Java_org_jpio_comm_MpiNative_sendrecv(JNIEnv *env, jclass
     }
 }
 
-JNIEXPORT jlong JNICALL Java_org_jpio_comm_MpiNative_split(JNIEnv *env, jclass cls, jlong comm,
+JNIEXPORT jlong JNICALL Java_org_jpio_comm_mpi_MpiNative_split(JNIEnv *env, jclass cls, jlong comm,
         jint color, jint key) {
     MPI_Comm out = MPI_COMM_NULL;
     int rc = MPI_Comm_split(jpio_comm(comm), color < 0 ? MPI_UNDEFINED : color, key, &out);
@@ -285,7 +285,7 @@ JNIEXPORT jlong JNICALL Java_org_jpio_comm_MpiNative_split(JNIEnv *env, jclass c
     return with_errors_return(env, out, "MPI_Comm_set_errhandler(split)");
 }
 
-JNIEXPORT void JNICALL Java_org_jpio_comm_MpiNative_free(JNIEnv *env, jclass cls, jlong comm) {
+JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_free(JNIEnv *env, jclass cls, jlong comm) {
     MPI_Comm c = jpio_comm(comm);
     int rc = MPI_Comm_free(&c);
     if (rc != MPI_SUCCESS) jpio_throw_mpi(env, rc, "MPI_Comm_free", "");
@@ -298,7 +298,7 @@ JNIEXPORT void JNICALL Java_org_jpio_comm_MpiNative_free(JNIEnv *env, jclass cls
  * toBuffer != 0: the array sends and the pieces receive; otherwise the pieces send and the array receives.
  * counts/displs are in elements of the array; pieceCounts/pieceDispls index pairs in pieces.
  */
-JNIEXPORT void JNICALL Java_org_jpio_comm_MpiNative_alltoallvPieces(JNIEnv *env, jclass cls, jlong comm,
+JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_alltoallvPieces(JNIEnv *env, jclass cls, jlong comm,
         jobject array, jintArray counts, jintArray displs, jobject buffer, jintArray pieceCounts,
         jintArray pieceDispls, jlongArray pieces, jint type, jboolean toBuffer) {
     jsize n = (*env)->GetArrayLength(env, counts);

@@ -32,7 +32,7 @@ static int part_of(MPI_Win win, int rank, char **base, MPI_Aint *size) {
     return rc;
 }
 
-JNIEXPORT jlong JNICALL Java_org_jpio_comm_MpiNative_allocateShared(JNIEnv *env, jclass cls, jlong comm, jlong bytes) {
+JNIEXPORT jlong JNICALL Java_org_jpio_comm_mpi_MpiNative_allocateShared(JNIEnv *env, jclass cls, jlong comm, jlong bytes) {
     MPI_Comm c = jpio_comm(comm), node;
     int rc = MPI_Comm_split_type(c, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
     if (rc != MPI_SUCCESS) {
@@ -62,7 +62,7 @@ JNIEXPORT jlong JNICALL Java_org_jpio_comm_MpiNative_allocateShared(JNIEnv *env,
     return (jlong) MPI_Win_c2f(win);
 }
 
-JNIEXPORT jlong JNICALL Java_org_jpio_comm_MpiNative_sharedSize(JNIEnv *env, jclass cls, jlong win, jint rank) {
+JNIEXPORT jlong JNICALL Java_org_jpio_comm_mpi_MpiNative_sharedSize(JNIEnv *env, jclass cls, jlong win, jint rank) {
     MPI_Aint size = 0;
     char *base = NULL;
     int rc = part_of(win_of(win), rank, &base, &size);
@@ -70,7 +70,7 @@ JNIEXPORT jlong JNICALL Java_org_jpio_comm_MpiNative_sharedSize(JNIEnv *env, jcl
     return (jlong) size;
 }
 
-JNIEXPORT jobject JNICALL Java_org_jpio_comm_MpiNative_sharedPart(JNIEnv *env, jclass cls, jlong win, jint rank,
+JNIEXPORT jobject JNICALL Java_org_jpio_comm_mpi_MpiNative_sharedPart(JNIEnv *env, jclass cls, jlong win, jint rank,
         jlong offset, jint length) {
     MPI_Aint size = 0;
     char *base = NULL;
@@ -82,7 +82,7 @@ JNIEXPORT jobject JNICALL Java_org_jpio_comm_MpiNative_sharedPart(JNIEnv *env, j
     return (*env)->NewDirectByteBuffer(env, base + offset, length);
 }
 
-JNIEXPORT void JNICALL Java_org_jpio_comm_MpiNative_sharedSync(JNIEnv *env, jclass cls, jlong win, jlong comm) {
+JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_sharedSync(JNIEnv *env, jclass cls, jlong win, jlong comm) {
     MPI_Win w = win_of(win);
     int rc = MPI_Win_sync(w); /* this rank's stores reach the memory */
     if (rc == MPI_SUCCESS) rc = MPI_Barrier(jpio_comm(comm));
@@ -90,7 +90,7 @@ JNIEXPORT void JNICALL Java_org_jpio_comm_MpiNative_sharedSync(JNIEnv *env, jcla
     if (rc != MPI_SUCCESS) jpio_throw_mpi(env, rc, "MPI_Win_sync/MPI_Barrier", "");
 }
 
-JNIEXPORT void JNICALL Java_org_jpio_comm_MpiNative_freeShared(JNIEnv *env, jclass cls, jlong win) {
+JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_freeShared(JNIEnv *env, jclass cls, jlong win) {
     MPI_Win w = win_of(win);
     int rc = MPI_Win_unlock_all(w);
     if (rc == MPI_SUCCESS) rc = MPI_Win_free(&w);

@@ -6,11 +6,11 @@ import org.jpio.io.ElementType;
  * Argument checks shared by every {@link Comm} implementation, so a bad call fails the same way (an
  * IllegalArgumentException naming the argument, before any element moves) whatever carries the bytes.
  */
-final class Args {
+public final class Args {
     private Args() { }
 
     /** The element type of a send/receive pair, which must be primitive arrays of one type. */
-    static ElementType sameType(String op, Object send, Object recv) {
+    public static ElementType sameType(String op, Object send, Object recv) {
         ElementType s = type(op, "send", send);
         ElementType r = type(op, "recv", recv);
         if (s != r)
@@ -19,7 +19,7 @@ final class Args {
         return s;
     }
 
-    static ElementType type(String op, String what, Object buf) {
+    public static ElementType type(String op, String what, Object buf) {
         try {
             return ElementType.of(buf);
         } catch (IllegalArgumentException e) {
@@ -27,7 +27,7 @@ final class Args {
         }
     }
 
-    static void range(String op, String what, Object buf, int index, int count) {
+    public static void range(String op, String what, Object buf, int index, int count) {
         int len = ElementType.of(buf).length(buf);
         if (index < 0 || count < 0 || index > len - count)
             throw new IllegalArgumentException(op + ": " + what + " range out of bounds: index=" + index
@@ -35,7 +35,7 @@ final class Args {
     }
 
     /** counts/displs of a v-collective: one entry per rank, each range inside {@code buf}. */
-    static void vector(String op, String what, Object buf, int[] counts, int[] displs, int size) {
+    public static void vector(String op, String what, Object buf, int[] counts, int[] displs, int size) {
         if (counts == null || displs == null)
             throw new IllegalArgumentException(op + ": " + what + " counts and displs must not be null");
         if (counts.length != size || displs.length != size)
@@ -45,28 +45,28 @@ final class Args {
     }
 
     /** A rank argument: 0..size-1, or also -1 (MPI_PROC_NULL) when {@code procNull}. */
-    static void rank(String op, String what, int rank, int size, boolean procNull) {
+    public static void rank(String op, String what, int rank, int size, boolean procNull) {
         if ((rank < 0 || rank >= size) && !(procNull && rank == -1))
             throw new IllegalArgumentException(op + ": " + what + "=" + rank + " outside 0.." + (size - 1)
                     + (procNull ? " (or -1 for none)" : ""));
     }
 
     /** MPI forbids a send buffer that is also the receive buffer. */
-    static void distinct(String op, Object send, Object recv) {
+    public static void distinct(String op, Object send, Object recv) {
         if (send == recv)
             throw new IllegalArgumentException(op + ": send and recv are the same array (buffers must not alias)");
     }
 
     // ---- the local checks of each collective, the same for every implementation -----------------------
 
-    static ElementType bcast(Object buf, int index, int count, int root, int size) {
+    public static ElementType bcast(Object buf, int index, int count, int root, int size) {
         ElementType t = type("bcast", "buf", buf);
         range("bcast", "buf", buf, index, count);
         rank("bcast", "root", root, size, false);
         return t;
     }
 
-    static ElementType allgather(Object send, int sIndex, int count, Object recv, int rIndex, int size) {
+    public static ElementType allgather(Object send, int sIndex, int count, Object recv, int rIndex, int size) {
         ElementType t = sameType("allgather", send, recv);
         range("allgather", "send", send, sIndex, count);
         if ((long) count * size > Integer.MAX_VALUE)
@@ -75,14 +75,14 @@ final class Args {
         return t;
     }
 
-    static ElementType allgatherv(Object send, int sIndex, int count, Object recv, int[] recvCounts, int[] displs, int size) {
+    public static ElementType allgatherv(Object send, int sIndex, int count, Object recv, int[] recvCounts, int[] displs, int size) {
         ElementType t = sameType("allgatherv", send, recv);
         range("allgatherv", "send", send, sIndex, count);
         vector("allgatherv", "recv", recv, recvCounts, displs, size);
         return t;
     }
 
-    static ElementType alltoallv(Object send, int[] sendCounts, int[] sendDispls, Object recv, int[] recvCounts,
+    public static ElementType alltoallv(Object send, int[] sendCounts, int[] sendDispls, Object recv, int[] recvCounts,
                                  int[] recvDispls, int size) {
         ElementType t = sameType("alltoallv", send, recv);
         distinct("alltoallv", send, recv);
@@ -92,7 +92,7 @@ final class Args {
     }
 
     /** The array side and the buffer pieces of alltoallvToBuffer / alltoallvFromBuffer. */
-    static ElementType pieces(String op, Object array, int[] counts, int[] displs, java.nio.ByteBuffer buffer,
+    public static ElementType pieces(String op, Object array, int[] counts, int[] displs, java.nio.ByteBuffer buffer,
                               int[] pieceCounts, int[] pieceDispls, long[] pieces, int size) {
         if (array == null || buffer == null || pieces == null) throw new IllegalArgumentException(op + ": array, buffer and pieces must not be null");
         ElementType t = ElementType.of(array);
@@ -112,7 +112,7 @@ final class Args {
         return t;
     }
 
-    static ElementType allreduce(String op, Object send, Object recv, int count, Comm.Op reduce) {
+    public static ElementType allreduce(String op, Object send, Object recv, int count, Comm.Op reduce) {
         ElementType t = sameType(op, send, recv);
         distinct(op, send, recv);
         range(op, "send", send, 0, count);
@@ -122,7 +122,7 @@ final class Args {
     }
 
     /** The element type of a sendrecv; both halves, where present, must have the same. */
-    static ElementType sendrecv(Object send, int sIndex, int sCount, int dest, Object recv, int rIndex, int rCount,
+    public static ElementType sendrecv(Object send, int sIndex, int sCount, int dest, Object recv, int rIndex, int rCount,
                                 int source, int size) {
         rank("sendrecv", "dest", dest, size, true);
         rank("sendrecv", "source", source, size, true);

@@ -175,7 +175,7 @@ public interface Comm extends AutoCloseable {
      * error naming what is missing, never a silent single rank.
      */
     static Comm world() {
-        return MpiLaunch.detect(System.getenv()).isPresent() ? MpiComm.world() : SelfComm.create();
+        return MpiLaunch.detect(System.getenv()).isPresent() ? org.jpio.comm.mpi.MpiComm.world() : org.jpio.comm.local.SelfComm.create();
     }
 
     /** Type of a buffer argument; IllegalArgumentException when it is not a primitive array. */

@@ -5,11 +5,11 @@ import java.nio.ByteOrder;
 import org.jpio.io.ElementType;
 
 /** The piece lists of {@link Comm#alltoallvToBuffer}: element counts per rank, and the copies of the default path. */
-final class Pieces {
+public final class Pieces {
     private Pieces() { }
 
     /** Fills element counts and displacements per rank from the pieces; returns the total. */
-    static int counts(ElementType t, int[] pieceCounts, int[] pieceDispls, long[] pieces, int[] counts, int[] displs) {
+    public static int counts(ElementType t, int[] pieceCounts, int[] pieceDispls, long[] pieces, int[] counts, int[] displs) {
         int total = 0;
         for (int r = 0; r < counts.length; r++) {
             long bytes = 0;
@@ -21,7 +21,7 @@ final class Pieces {
         return total;
     }
 
-    static void scatter(ElementType t, Object from, ByteBuffer to, int[] pieceCounts, int[] pieceDispls, long[] pieces) {
+    public static void scatter(ElementType t, Object from, ByteBuffer to, int[] pieceCounts, int[] pieceDispls, long[] pieces) {
         ByteBuffer b = to.duplicate().order(ByteOrder.nativeOrder());
         int i = 0;
         for (int r = 0; r < pieceCounts.length; r++)
@@ -33,7 +33,7 @@ final class Pieces {
             }
     }
 
-    static void gather(ElementType t, ByteBuffer from, Object to, int[] pieceCounts, int[] pieceDispls, long[] pieces) {
+    public static void gather(ElementType t, ByteBuffer from, Object to, int[] pieceCounts, int[] pieceDispls, long[] pieces) {
         ByteBuffer b = from.duplicate().order(ByteOrder.nativeOrder());
         int i = 0;
         for (int r = 0; r < pieceCounts.length; r++)

@@ -12,11 +12,11 @@ import org.jpio.io.ElementType;
  * {@code char} is unsigned (MPI_UNSIGNED_SHORT); the bitwise operators are defined for integers and, as
  * logical or/and, for booleans; SUM/MIN/MAX are not defined for booleans.
  */
-final class Reduction {
+public final class Reduction {
     private Reduction() { }
 
     /** IllegalArgumentException when MPI defines no such reduction ({@code op} on {@code type}). */
-    static void check(String op, ElementType type, Op reduce) {
+    public static void check(String op, ElementType type, Op reduce) {
         boolean bitwise = reduce == Op.BOR || reduce == Op.BAND;
         boolean floating = type == ElementType.FLOAT || type == ElementType.DOUBLE;
         if ((bitwise && floating) || (!bitwise && type == ElementType.BOOLEAN))
@@ -25,7 +25,7 @@ final class Reduction {
     }
 
     /** {@code acc[i] = acc[i] op src[i]} for i in [0, count). */
-    static void combine(ElementType type, Op op, Object acc, Object src, int count) {
+    public static void combine(ElementType type, Op op, Object acc, Object src, int count) {
         switch (type) {
             case BOOLEAN -> {
                 boolean[] a = (boolean[]) acc, b = (boolean[]) src;

@@ -2,7 +2,7 @@ package org.jpio.romio;
 
 import java.util.Optional;
 import org.jpio.comm.Comm;
-import org.jpio.comm.MpiComm;
+import org.jpio.comm.mpi.MpiComm;
 import org.jpio.engine.NativeLibrary;
 import org.jpio.io.ElementType;
 

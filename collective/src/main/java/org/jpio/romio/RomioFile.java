@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.jpio.comm.Comm;
-import org.jpio.comm.MpiComm;
+import org.jpio.comm.mpi.MpiComm;
 import org.jpio.io.ElementType;
 import org.jpio.view.FileView;
 

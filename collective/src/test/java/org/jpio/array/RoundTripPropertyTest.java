@@ -11,7 +11,7 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import org.jpio.comm.LocalComm;
+import org.jpio.comm.local.LocalComm;
 import org.jpio.io.ElementType;
 import org.jpio.parallel.Hints;
 import org.jpio.view.Distribution;

@@ -10,7 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import org.jpio.comm.CollectiveException;
-import org.jpio.comm.LocalComm;
+import org.jpio.comm.local.LocalComm;
 import org.jpio.io.ElementType;
 import org.jpio.view.DataRep;
 import org.jpio.view.Datatype;

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
-import org.jpio.comm.LocalComm;
+import org.jpio.comm.local.LocalComm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

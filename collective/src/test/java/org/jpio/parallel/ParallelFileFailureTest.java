@@ -11,7 +11,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.jpio.comm.CollectiveException;
-import org.jpio.comm.LocalComm;
+import org.jpio.comm.local.LocalComm;
 import org.jpio.io.ElementType;
 import org.jpio.view.DataRep;
 import org.jpio.view.Datatype;

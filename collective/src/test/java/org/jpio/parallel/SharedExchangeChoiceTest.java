@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import org.jpio.comm.Comm;
-import org.jpio.comm.LocalComm;
+import org.jpio.comm.local.LocalComm;
 import org.jpio.io.ElementType;
 import org.jpio.view.DataRep;
 import org.jpio.view.Datatype;

@@ -2,7 +2,7 @@ package org.jpio.array;
 
 import java.nio.file.Path;
 import org.jpio.comm.Comm;
-import org.jpio.comm.MpiComm;
+import org.jpio.comm.mpi.MpiComm;
 import org.jpio.examples.demo.HeatDemo;
 import org.jpio.io.ElementType;
 

@@ -1,7 +1,7 @@
 package org.jpio.mpi;
 
-import org.jpio.comm.LocalComm;
-import org.jpio.comm.SelfComm;
+import org.jpio.comm.local.LocalComm;
+import org.jpio.comm.local.SelfComm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.jpio.comm.Comm;
-import org.jpio.comm.MpiComm;
-import org.jpio.comm.MpiException;
+import org.jpio.comm.mpi.MpiComm;
+import org.jpio.comm.mpi.MpiException;
 
 /**
  * Run under mpirun -np 2 by {@link MpiCommTest}: an error MPI itself detects (a message longer than the

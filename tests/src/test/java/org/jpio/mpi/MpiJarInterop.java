@@ -7,7 +7,7 @@ import mpi.MPI;
 import mpi.MPIException;
 import org.jpio.comm.Comm;
 import org.jpio.comm.Comm.Op;
-import org.jpio.comm.MpiComm;
+import org.jpio.comm.mpi.MpiComm;
 
 /**
  * mpiJava-style code meeting jpio, run under mpirun by {@link MpiJarInteropTest}: MPI is initialised by

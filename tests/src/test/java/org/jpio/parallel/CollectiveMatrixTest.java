@@ -3,7 +3,7 @@ package org.jpio.parallel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
-import org.jpio.comm.LocalComm;
+import org.jpio.comm.local.LocalComm;
 import org.jpio.mpi.MpiRun;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

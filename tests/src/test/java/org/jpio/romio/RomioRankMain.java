@@ -9,7 +9,7 @@ import java.util.EnumSet;
 import java.util.Map;
 import java.util.List;
 import org.jpio.comm.Comm;
-import org.jpio.comm.MpiComm;
+import org.jpio.comm.mpi.MpiComm;
 import org.jpio.io.ElementType;
 import org.jpio.romio.RomioFile.Amode;
 import org.jpio.view.DataRep;

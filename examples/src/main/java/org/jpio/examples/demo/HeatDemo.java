@@ -6,8 +6,8 @@ import java.util.Arrays;
 import java.util.List;
 import org.jpio.array.DistributedArray;
 import org.jpio.comm.Comm;
-import org.jpio.comm.LocalComm;
-import org.jpio.comm.MpiComm;
+import org.jpio.comm.local.LocalComm;
+import org.jpio.comm.mpi.MpiComm;
 import org.jpio.io.ElementType;
 
 /**

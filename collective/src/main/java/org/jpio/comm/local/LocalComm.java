@@ -1,4 +1,11 @@
-package org.jpio.comm;
+package org.jpio.comm.local;
+
+import org.jpio.comm.Reduction;
+import org.jpio.comm.Pieces;
+import org.jpio.comm.Args;
+import org.jpio.comm.SharedMemory;
+import org.jpio.comm.CollectiveException;
+import org.jpio.comm.Comm;
 
 import java.util.ArrayList;
 import java.util.Arrays;

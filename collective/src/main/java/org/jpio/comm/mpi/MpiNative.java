@@ -1,4 +1,4 @@
-package org.jpio.comm;
+package org.jpio.comm.mpi;
 
 /**
  * The JNI entry points of libjpiompi.so's communicator bridge (native/src/main/c/mpi/comm.c). Handles are

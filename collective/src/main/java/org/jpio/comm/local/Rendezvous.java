@@ -1,4 +1,4 @@
-package org.jpio.comm;
+package org.jpio.comm.local;
 
 /**
  * The one synchronisation point of a local communicator's collectives: every rank deposits one object

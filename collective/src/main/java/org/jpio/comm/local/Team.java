@@ -1,4 +1,4 @@
-package org.jpio.comm;
+package org.jpio.comm.local;
 
 import java.util.List;
 import java.util.Set;

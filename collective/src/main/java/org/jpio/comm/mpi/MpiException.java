@@ -1,4 +1,4 @@
-package org.jpio.comm;
+package org.jpio.comm.mpi;
 
 /**
  * An MPI call returned an error (communicators use MPI_ERRORS_RETURN); the message names the call, its

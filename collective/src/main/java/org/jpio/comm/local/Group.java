@@ -1,4 +1,6 @@
-package org.jpio.comm;
+package org.jpio.comm.local;
+
+import org.jpio.comm.CollectiveException;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -1,4 +1,6 @@
-package org.jpio.comm;
+package org.jpio.comm.local;
+
+import org.jpio.comm.Comm;
 
 /**
  * A communicator of one rank (ADIOS2's CommDummy, MPI_COMM_SELF): collectives copy from send to receive

@@ -1,4 +1,9 @@
-package org.jpio.comm;
+package org.jpio.comm.mpi;
+
+import org.jpio.comm.MpiLaunch;
+import org.jpio.comm.Args;
+import org.jpio.comm.SharedMemory;
+import org.jpio.comm.Comm;
 
 import java.lang.reflect.Field;
 import org.jpio.engine.NativeLibrary;

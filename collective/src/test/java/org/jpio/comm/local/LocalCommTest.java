@@ -1,4 +1,8 @@
-package org.jpio.comm;
+package org.jpio.comm.local;
+
+import org.jpio.comm.SharedMemory;
+import org.jpio.comm.CollectiveException;
+import org.jpio.comm.Comm;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,0 +1,17 @@
+package org.jpio.io;
+
+import java.nio.channels.NonReadableChannelException;
+
+/**
+ * A read from a file opened without read access, in every tier: the JDK's
+ * {@link NonReadableChannelException} (unchecked, as a FileChannel opened for writing throws it) with a
+ * message naming the operation, file and access mode.
+ */
+public class FileNotReadableException extends NonReadableChannelException {
+    private static final long serialVersionUID = 1L;
+    private final String message;
+
+    public FileNotReadableException(String message) { this.message = message; }
+
+    @Override public String getMessage() { return message; }
+}
