@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Bit i of the Java amode is RomioFile.Amode's ordinal i; MPI's values differ between libraries. */
+/* Bit i of the Java amode is org.jpio.parallel.Amode's ordinal i; MPI's values differ between libraries. */
 static const int AMODES[] = {
     MPI_MODE_RDONLY, MPI_MODE_RDWR, MPI_MODE_WRONLY, MPI_MODE_CREATE, MPI_MODE_EXCL,
     MPI_MODE_DELETE_ON_CLOSE, MPI_MODE_UNIQUE_OPEN, MPI_MODE_SEQUENTIAL, MPI_MODE_APPEND,
@@ -220,6 +220,10 @@ JNIEXPORT jint JNICALL ROMIO_JNI(preallocate)(JNIEnv *env, jclass c, jlong h, jl
 
 JNIEXPORT jint JNICALL ROMIO_JNI(sync)(JNIEnv *env, jclass c, jlong h) {
     return MPI_File_sync(romio_file(h));
+}
+
+JNIEXPORT jint JNICALL ROMIO_JNI(setAtomicity)(JNIEnv *env, jclass c, jlong h, jboolean on) {
+    return MPI_File_set_atomicity(romio_file(h), on ? 1 : 0);
 }
 
 /* whence: 0 = MPI_SEEK_SET, 1 = MPI_SEEK_CUR, 2 = MPI_SEEK_END. */

@@ -2,14 +2,18 @@ package org.jpio.array;
 
 import java.io.IOException;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.EnumSet;
 import org.jpio.comm.Comm;
+import org.jpio.format.ArrayFormat;
+import org.jpio.format.ArrayFormats;
+import org.jpio.format.StoredArray;
 import org.jpio.io.ElementType;
-import org.jpio.npy.NpyFile;
-import org.jpio.npy.NpyHeader;
-import org.jpio.parallel.AccessMode;
+import org.jpio.parallel.Amode;
+import org.jpio.parallel.Elements;
 import org.jpio.parallel.Hints;
 import org.jpio.parallel.ParallelFile;
 import org.jpio.view.DataRep;
@@ -17,67 +21,115 @@ import org.jpio.view.FileView;
 import org.jpio.view.Order;
 
 /**
- * Collective reads and writes of a {@link DistributedArray}: a ParallelFile with a darray file view of
- * this rank's block (after the .npy header for NPY), and the local block as the memory side. A block
- * without ghost cells moves in one collective call straight from or into the local array; with ghosts
- * (or a Fortran-order file) the elements go through a bounded temporary, chunk by chunk, every rank
- * making the same number of collective calls.
+ * Collective reads and writes of a {@link DistributedArray} in any {@link ArrayFormat}: one rank describes
+ * or prepares the file, every rank gets the description, and the data moves through a ParallelFile whose
+ * darray view of this rank's block starts where the format puts the data. A block without ghost cells
+ * moves in one collective call straight from or into the local array; with ghosts (or a Fortran-order
+ * file) the elements go through a bounded temporary, chunk by chunk, every rank making the same number of
+ * collective calls.
  */
 final class ArrayIo {
     private ArrayIo() { }
 
-    static void write(DistributedArray a, Path path, Format format, Hints hints, int chunkBytes) throws IOException {
+    static void write(DistributedArray a, Path path, ArrayFormat format, Hints hints, WriteMode mode, int chunkBytes) throws IOException {
         Comm comm = a.comm();
-        String op = "write path=" + path + " format=" + format;
-        agreeOnCall(a, op, path, format, hints);
-        ElementType type = a.elementType();
-        NpyHeader header = format == Format.NPY ? NpyHeader.of(type, ByteOrder.nativeOrder(), false, longs(a.globalShape())) : null;
-        long displacement = header == null ? 0 : header.dataOffset();
-        long total = displacement + a.globalCount() * type.size();
-        try (ParallelFile f = ParallelFile.open(comm, path, EnumSet.of(AccessMode.CREATE, AccessMode.RDWR), hints)) {
-            f.setSize(total);                                     // drops what an older, larger file left behind
-            if (header != null) {
-                IOException bad = null;
-                if (comm.rank() == 0) {
-                    try {
-                        byte[] h = header.encode();
-                        f.writeAt(0, h, 0, h.length);
-                    } catch (IOException e) {
-                        bad = e;
-                    }
+        String op = "write path=" + path + " format=" + (format == null ? null : format.name());
+        agreeOnCall(a, op, path, format, hints, mode == null ? "write mode is null" : null);
+        Path target = path.toAbsolutePath().normalize();
+        Path file = target;
+        Throwable failed = null;
+        StoredArray stored = null;
+        if (comm.rank() == 0) {
+            try {
+                if (mode == WriteMode.REPLACE) file = Replacement.temporary(target, comm.hostName());
+                else try (java.nio.channels.FileChannel c = java.nio.channels.FileChannel.open(target, java.nio.file.StandardOpenOption.CREATE,
+                        java.nio.file.StandardOpenOption.WRITE)) {
+                    c.truncate(0); // in place: the old contents go first, so no reader mixes them with the new
                 }
-                comm.agree(op + " header", bad);
+                stored = format.prepare(file, a.elementType(), longs(a.globalShape()));
+            } catch (IOException | RuntimeException e) {
+                failed = e;
+                if (mode == WriteMode.REPLACE) Replacement.discard(file, e);
             }
-            f.setView(new FileView(displacement, type, a.decomposition().datatype(comm.rank(), type, Order.C), DataRep.NATIVE));
-            transfer(a, f, Order.C, true, chunkBytes);
+        }
+        comm.agree(op, failed);
+        file = Path.of(new String(comm.bcastBytes(comm.rank() == 0 ? file.toString().getBytes(StandardCharsets.UTF_8) : null, 0), StandardCharsets.UTF_8));
+        stored = broadcast(comm, stored);
+        try {
+            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.WRONLY), hints)) {
+                f.setView(new FileView(stored.dataPosition(), a.elementType(), a.decomposition().datatype(comm.rank(), a.elementType(), Order.C), DataRep.NATIVE));
+                transfer(a, f, Order.C, true, chunkBytes);
+                f.sync(); // every rank's data is on the device before the file is made valid
+            }
+            failed = null;
+            if (comm.rank() == 0) {
+                try {
+                    format.finish(file, stored);
+                    if (mode == WriteMode.REPLACE) Replacement.commit(file, target);
+                } catch (IOException | RuntimeException e) {
+                    failed = e;
+                }
+            }
+            comm.agree(op, failed);
+        } catch (IOException | RuntimeException e) {
+            if (comm.rank() == 0 && mode == WriteMode.REPLACE) Replacement.discard(file, e);
+            throw e;
         }
     }
 
-    static void read(DistributedArray a, Path path, Format format, Hints hints, int chunkBytes) throws IOException {
+    static void read(DistributedArray a, Path path, ArrayFormat format, Hints hints, int chunkBytes) throws IOException {
         Comm comm = a.comm();
-        String op = "read path=" + path + " format=" + format;
-        agreeOnCall(a, op, path, format, hints);
-        ElementType type = a.elementType();
-        Order order = Order.C;
-        DataRep rep = DataRep.NATIVE;
-        long displacement = 0;
-        if (format == Format.NPY) {
-            NpyHeader h = headerFromRoot(comm, path, op);
-            requireMatch(a, h, path);
-            order = h.fortranOrder() ? Order.FORTRAN : Order.C;
-            rep = representation(h, path);
-            displacement = h.dataOffset();
-        }
-        try (ParallelFile f = ParallelFile.open(comm, path, EnumSet.of(AccessMode.RDONLY), hints)) {
-            if (format == Format.RAW) {
-                long size = f.size(), need = a.globalCount() * type.size();
-                IllegalArgumentException bad = size == need ? null : new IllegalArgumentException("RAW file size does not match the array: file path="
-                        + path + " size=" + size + " bytes; array type=" + type + " shape=" + Arrays.toString(a.globalShape()) + " needs " + need + " bytes");
-                comm.agree(op, bad);
-            }
-            f.setView(new FileView(displacement, type, a.decomposition().datatype(comm.rank(), type, order), rep));
+        String op = "read path=" + path + " format=" + (format == null ? null : format.name());
+        agreeOnCall(a, op, path, format, hints, null);
+        StoredArray s = describe(comm, path, format, a, op);
+        requireMatch(a, s, path);
+        Order order = s.fortranOrder() ? Order.FORTRAN : Order.C;
+        try (ParallelFile f = ParallelFile.open(comm, path, EnumSet.of(Amode.RDONLY), hints)) {
+            f.setView(new FileView(s.dataPosition(), a.elementType(), a.decomposition().datatype(comm.rank(), a.elementType(), order), representation(s, path)));
             transfer(a, f, order, false, chunkBytes);
         }
+    }
+
+    /** What a file holds, read by rank 0 and known to all: collective. */
+    static StoredArray inspect(Comm comm, Path path, ArrayFormat format) throws IOException {
+        String op = "inspect path=" + path;
+        comm.agreeOnArguments(op, path == null || format == null ? new IllegalArgumentException(op + ": path and format must not be null") : null);
+        return describe(comm, path, format, null, op);
+    }
+
+    /**
+     * Rank 0 reads the description (one reader, not M, for a parallel file system's sake); a RAW file is
+     * described by the array it is read into, and its size must match.
+     */
+    private static StoredArray describe(Comm comm, Path path, ArrayFormat format, DistributedArray a, String op) throws IOException {
+        StoredArray s = null;
+        Throwable bad = null;
+        if (comm.rank() == 0) {
+            try {
+                if (format.selfDescribing() || a == null) {
+                    s = format.inspect(path);
+                } else {
+                    s = new StoredArray(format.name(), a.elementType(), longs(a.globalShape()), ByteOrder.nativeOrder(), false, 0);
+                    long size = Files.size(path), need = a.globalCount() * a.elementType().size();
+                    if (size != need)
+                        throw new IllegalArgumentException("RAW file size does not match the array: file path=" + path + " size=" + size
+                                + " bytes; array type=" + a.elementType() + " shape=" + Arrays.toString(a.globalShape()) + " needs " + need + " bytes");
+                }
+            } catch (IOException | RuntimeException e) {
+                bad = e;
+            }
+        }
+        comm.agree(op, bad);
+        return broadcast(comm, s);
+    }
+
+    private static StoredArray broadcast(Comm comm, StoredArray s) {
+        long[] packed = comm.rank() == 0 ? s.pack(ArrayFormats.indexOf(ArrayFormats.get(s.format()))) : null;
+        int[] len = {packed == null ? 0 : packed.length};
+        comm.bcast(len, 0, 1, 0);
+        if (packed == null) packed = new long[len[0]];
+        comm.bcast(packed, 0, len[0], 0);
+        return StoredArray.unpack(packed, ArrayFormats.at((int) packed[0]).name());
     }
 
     /**
@@ -87,85 +139,52 @@ final class ArrayIo {
     private static void transfer(DistributedArray a, ParallelFile f, Order order, boolean write, int chunkBytes) throws IOException {
         Object data = a.data();
         if (a.ghost() == 0 && order == Order.C) {                  // the same branch on every rank: ghost and order are agreed
-            int n = (int) a.localCount();
-            if (write) f.writeAll(data, 0, n); else f.readAll(data, 0, n);
+            Elements e = Elements.ofArray(data, 0, (int) a.localCount());
+            if (write) f.writeAll(e); else f.readAll(e);
             return;
         }
         Box box = a.interior(order);
         int per = Chunks.elements(a.elementType(), chunkBytes);
         long rounds = a.comm().allreduce(Chunks.rounds(box.count(), per), Comm.Op.MAX);
         Chunks.walk(box, a.elementType(), per, rounds, (tmp, from, n) -> {
-            if (write) f.writeAll(tmp, 0, n); else f.readAll(tmp, 0, n);
+            Elements e = Elements.ofArray(tmp, 0, n);
+            if (write) f.writeAll(e); else f.readAll(e);
         }, write, data);
     }
 
     /** Arguments MPI requires to be equal everywhere; a difference is named on every rank before any byte moves. */
-    private static void agreeOnCall(DistributedArray a, String op, Path path, Format format, Hints hints) {
+    private static void agreeOnCall(DistributedArray a, String op, Path path, ArrayFormat format, Hints hints, String problem) {
         Comm comm = a.comm();
-        IllegalArgumentException bad = path == null || format == null || hints == null
-                ? new IllegalArgumentException(op + ": path, format and hints must not be null rank=" + comm.rank()) : null;
-        comm.agree(op, bad);
-        comm.requireSame(op, "array", a.description());
-        comm.requireSame(op, "format", format.name());
+        String why = path == null || format == null || hints == null ? "path, format and hints must not be null" : problem;
+        if (why == null && format.unavailableReason().isPresent()) why = "format " + format.name() + " is unavailable: " + format.unavailableReason().get();
+        comm.agreeOnArguments(op, why == null ? null : new IllegalArgumentException(op + ": " + why + ": rank=" + comm.rank()));
+        comm.requireSame(op, "array", a.description(), "format", format.name(), "path", path.toAbsolutePath().normalize().toString());
     }
 
-    /** Rank 0 reads and checks the header, every rank gets it (one reader, not M, for a parallel file system's sake). */
-    private static NpyHeader headerFromRoot(Comm comm, Path path, String op) {
-        long[] packed = null;
-        Exception bad = null;
-        if (comm.rank() == 0) {
-            try {
-                packed = pack(NpyFile.readHeader(path));
-            } catch (IOException | IllegalArgumentException e) {
-                bad = e;
-            }
-        }
-        comm.agree(op, bad);
-        int[] len = {packed == null ? 0 : packed.length};
-        comm.bcast(len, 0, 1, 0);
-        if (packed == null) packed = new long[len[0]];
-        comm.bcast(packed, 0, len[0], 0);
-        return unpack(packed);
-    }
-
-    private static long[] pack(NpyHeader h) {
-        long[] shape = h.shape();
-        long[] p = new long[5 + shape.length];
-        p[0] = h.type().ordinal();
-        p[1] = h.order() == ByteOrder.BIG_ENDIAN ? 1 : 0;
-        p[2] = h.fortranOrder() ? 1 : 0;
-        p[3] = h.dataOffset();
-        p[4] = h.version();
-        System.arraycopy(shape, 0, p, 5, shape.length);
-        return p;
-    }
-
-    private static NpyHeader unpack(long[] p) {
-        return new NpyHeader(ElementType.values()[(int) p[0]], p[1] == 1 ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN,
-                p[2] == 1, Arrays.copyOfRange(p, 5, p.length), (int) p[3], (int) p[4]);
-    }
-
-    /** The same answer on every rank (same header, same description), so a mismatch fails everywhere alike. */
-    private static void requireMatch(DistributedArray a, NpyHeader h, Path path) {
+    /** The same answer on every rank (same description), so a mismatch fails everywhere alike. */
+    private static void requireMatch(DistributedArray a, StoredArray s, Path path) {
         long[] want = longs(a.globalShape());
-        if (h.type() != a.elementType() || !Arrays.equals(h.shape(), want))
-            throw new IllegalArgumentException("file and array do not match: file path=" + path + " has dtype '" + h.descr() + "' shape="
-                    + tuple(h.shape()) + "; array has element type=" + a.elementType() + " (dtype '"
-                    + NpyHeader.of(a.elementType(), h.order(), false, want).descr() + "') shape=" + tuple(want));
+        if (s.type() != a.elementType() || !Arrays.equals(s.shape(), want))
+            throw new IllegalArgumentException("file and array do not match: file path=" + path + " holds " + s.type() + " (dtype '" + dtype(s.type(), s.order())
+                    + "') shape=" + tuple(s.shape()) + "; array has element type=" + a.elementType() + " (dtype '" + dtype(a.elementType(), s.order())
+                    + "') shape=" + tuple(want));
     }
 
     /** The view's data representation for the file's byte order. */
-    private static DataRep representation(NpyHeader h, Path path) {
-        if (h.type().size() == 1 || h.order().equals(ByteOrder.nativeOrder())) return DataRep.NATIVE;
-        if (h.order().equals(ByteOrder.BIG_ENDIAN)) return DataRep.BIG_ENDIAN;
-        throw new IllegalArgumentException("little-endian dtype '" + h.descr() + "' on a big-endian machine has no data representation: file path=" + path);
+    private static DataRep representation(StoredArray s, Path path) {
+        if (s.type().size() == 1 || s.order().equals(ByteOrder.nativeOrder())) return DataRep.NATIVE;
+        if (s.order().equals(ByteOrder.BIG_ENDIAN)) return DataRep.BIG_ENDIAN;
+        throw new IllegalArgumentException("little-endian " + s.type() + " on a big-endian machine has no data representation: file path=" + path);
     }
 
-    private static long[] longs(int[] a) {
+    static long[] longs(int[] a) {
         long[] l = new long[a.length];
         for (int i = 0; i < a.length; i++) l[i] = a[i];
         return l;
     }
+
+    /** numpy's name of an element type, as users of .npy files know it. */
+    private static String dtype(ElementType t, ByteOrder order) { return org.jpio.npy.NpyHeader.of(t, order, false, 0).descr(); }
 
     private static String tuple(long[] s) {
         StringBuilder b = new StringBuilder("(");

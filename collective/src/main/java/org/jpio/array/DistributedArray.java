@@ -6,6 +6,9 @@ import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.jpio.comm.Comm;
+import org.jpio.format.ArrayFormat;
+import org.jpio.format.ArrayFormats;
+import org.jpio.format.StoredArray;
 import org.jpio.io.ElementType;
 import org.jpio.parallel.Hints;
 import org.jpio.view.Dims;
@@ -307,26 +310,58 @@ public final class DistributedArray {
         Ghosts.exchange(this);
     }
 
-    /** Collective write, in the format of the file name (".npy" is NPY, anything else RAW), default hints. */
-    public void write(Path path) throws IOException { write(path, Format.of(path), Hints.none()); }
+    /** Collective write in the format of the file name's ending ({@link ArrayFormats#of}), replacing the file, hints from the environment. */
+    public void write(Path path) throws IOException { write(path, ArrayFormats.of(path), Hints.fromEnvironment(), WriteMode.REPLACE); }
 
-    public void write(Path path, Format format) throws IOException { write(path, format, Hints.none()); }
+    public void write(Path path, ArrayFormat format) throws IOException { write(path, format, Hints.fromEnvironment(), WriteMode.REPLACE); }
+
+    public void write(Path path, ArrayFormat format, Hints hints) throws IOException { write(path, format, hints, WriteMode.REPLACE); }
 
     /**
-     * Collective write of the global array: the file is created or truncated to the array's size; for NPY
-     * rank 0 writes the header (native byte order, C order) and the data follows at its 64-byte boundary.
+     * Collective write of the global array, C order, native byte order. {@link WriteMode#REPLACE} (the
+     * default) writes a temporary file beside {@code path} and renames it over the old file once every rank
+     * has succeeded and the data is on the device: a crash or a full disk leaves the old file or the new one,
+     * never a mixture, and a failure removes what it wrote. The format's own marks of a complete file (a
+     * .npy header) are written last.
      */
-    public void write(Path path, Format format, Hints hints) throws IOException { ArrayIo.write(this, path, format, hints, Chunks.DEFAULT_BYTES); }
+    public void write(Path path, ArrayFormat format, Hints hints, WriteMode mode) throws IOException {
+        ArrayIo.write(this, path, format, hints, mode, Chunks.DEFAULT_BYTES);
+    }
 
-    /** Collective read, in the format of the file name (".npy" is NPY, anything else RAW), default hints. */
-    public void read(Path path) throws IOException { read(path, Format.of(path), Hints.none()); }
+    /** Collective read, in the format of the file name's ending, hints from the environment. */
+    public void read(Path path) throws IOException { read(path, ArrayFormats.of(path), Hints.fromEnvironment()); }
 
-    public void read(Path path, Hints hints) throws IOException { read(path, Format.of(path), hints); }
+    public void read(Path path, Hints hints) throws IOException { read(path, ArrayFormats.of(path), hints); }
 
     /**
      * Collective read of the global array into every rank's local block (ghost cells untouched), whatever
-     * number of ranks and distribution wrote it. NPY: the file's dtype and shape must be this array's (any
-     * byte order, C or Fortran order, format 1.0-3.0); RAW: the file's size must be the array's.
+     * number of ranks and distribution wrote it. A self-describing format's element type and shape must be
+     * this array's (any byte order, C or Fortran order); a RAW file's size must be the array's.
      */
-    public void read(Path path, Format format, Hints hints) throws IOException { ArrayIo.read(this, path, format, hints, Chunks.DEFAULT_BYTES); }
+    public void read(Path path, ArrayFormat format, Hints hints) throws IOException {
+        ArrayIo.read(this, path, format, hints, Chunks.DEFAULT_BYTES);
+    }
+
+    /**
+     * Collective: what a file holds (element type, shape, byte order, where the data starts), read by one
+     * rank and returned on every rank, as numpy.load learns it from the header. Use it to describe a
+     * distributed array of any distribution before reading the file into it.
+     */
+    public static StoredArray inspect(Comm comm, Path path) throws IOException {
+        return ArrayIo.inspect(comm, path, ArrayFormats.of(path));
+    }
+
+    /**
+     * Collective: a BLOCK-distributed array of the element type and shape the file holds, read from it,
+     * without being told either (numpy.load for a distributed array). The format comes from the file name.
+     */
+    public static DistributedArray load(Comm comm, Path path) throws IOException { return load(comm, path, Hints.fromEnvironment()); }
+
+    public static DistributedArray load(Comm comm, Path path, Hints hints) throws IOException {
+        ArrayFormat format = ArrayFormats.of(path);
+        StoredArray s = ArrayIo.inspect(comm, path, format);
+        DistributedArray a = create(comm, s.type(), s.shapeAsInts());
+        a.read(path, format, hints);
+        return a;
+    }
 }

@@ -83,6 +83,9 @@ public interface Comm extends AutoCloseable {
      */
     default SharedMemory shared(long[] bytes) { return null; }
 
+    /** Why the last {@link #shared} call returned null (for {@code hints()}), or null when it did not. */
+    default String sharedMemoryUnavailable() { return "communicator " + getClass().getSimpleName() + " has no shared memory"; }
+
     /** Element-wise reduction of {@code count} elements of {@code send} into every rank's {@code recv}. */
     void allreduce(Object send, Object recv, int count, Op op);
 
@@ -138,34 +141,75 @@ public interface Comm extends AutoCloseable {
 
     /**
      * Collective error agreement: every rank passes its local failure (or null); if any rank failed, every
-     * rank throws a {@link CollectiveException} naming each failed rank and its message, so no rank is
-     * left waiting in a later collective. Returns normally when all succeeded.
+     * rank throws the same exception naming each failed rank, what it threw and why, so no rank is left
+     * waiting in a later collective. A {@link CollectiveIOException} when some rank's failure was I/O, else a
+     * {@link CollectiveException}; this rank's own failure is the cause. One allreduce when all succeeded.
      */
-    default void agree(String operation, Throwable localFailure) {
-        String mine = localFailure == null ? "" : describe(localFailure);
+    default void agree(String operation, Throwable localFailure) throws CollectiveIOException {
+        if (!anyFailed(localFailure)) return;
+        List<RankFailure> all = failures(localFailure);
+        for (RankFailure f : all) if (f.io()) throw new CollectiveIOException(operation, all, localFailure);
+        throw new CollectiveException(operation, all, localFailure);
+    }
+
+    /**
+     * {@link #agree} for steps that move no bytes (argument checks, values that must match): the failures
+     * are not I/O, so every rank throws a {@link CollectiveException}.
+     */
+    default void agreeOnArguments(String operation, RuntimeException localFailure) {
+        if (anyFailed(localFailure)) throw new CollectiveException(operation, failures(localFailure), localFailure);
+    }
+
+    /** One allreduce: whether any rank failed. */
+    private boolean anyFailed(Throwable localFailure) {
+        int[] mine = {localFailure == null ? 0 : 1}, any = new int[1];
+        allreduce(mine, any, 1, Op.MAX);
+        return any[0] != 0;
+    }
+
+    /** Every rank's failure record, exchanged only once some rank is known to have failed. */
+    private List<RankFailure> failures(Throwable localFailure) {
+        String mine = "";
+        if (localFailure != null) {
+            RankFailure f = RankFailure.of(rank(), localFailure);
+            mine = f.type() + '\0' + (f.io() ? '1' : '0') + f.message();
+        }
         byte[][] all = allgatherBytes(mine.getBytes(StandardCharsets.UTF_8));
-        List<String> failures = new ArrayList<>();
-        for (int r = 0; r < all.length; r++)
-            if (all[r].length > 0) failures.add("rank=" + r + ": " + new String(all[r], StandardCharsets.UTF_8));
-        if (!failures.isEmpty()) throw new CollectiveException(operation, failures, localFailure);
+        List<RankFailure> out = new ArrayList<>();
+        for (int r = 0; r < all.length; r++) {
+            if (all[r].length == 0) continue;
+            String s = new String(all[r], StandardCharsets.UTF_8);
+            int z = s.indexOf('\0');
+            out.add(new RankFailure(r, s.substring(0, z), s.substring(z + 2), s.charAt(z + 1) == '1'));
+        }
+        return out;
     }
 
     /** Checks that every rank passed the same value where MPI requires it; names the ranks that differ. */
-    default void requireSame(String operation, String what, String value) {
-        byte[][] all = allgatherBytes(value.getBytes(StandardCharsets.UTF_8));
-        String first = new String(all[0], StandardCharsets.UTF_8);
-        List<String> diff = new ArrayList<>();
-        for (int r = 1; r < all.length; r++) {
-            String v = new String(all[r], StandardCharsets.UTF_8);
-            if (!v.equals(first)) diff.add("rank=" + r + " " + what + "=" + v + " but rank=0 " + what + "=" + first);
-        }
-        if (!diff.isEmpty())
-            throw new CollectiveException(operation, List.of(what + " must be equal on all ranks: " + String.join("; ", diff)), null);
-    }
+    default void requireSame(String operation, String what, String value) { requireSame(operation, new String[] {what, value}); }
 
-    private static String describe(Throwable t) {
-        String m = t.getMessage();
-        return t.getClass().getSimpleName() + (m == null ? "" : ": " + m);
+    /**
+     * {@link #requireSame(String, String, String)} for several values at once, in one exchange:
+     * {@code whatValue} alternates names and values. Every difference is named: which value, which rank, both
+     * values (for a map such as the hints, pass each key as its own name so the keys that differ are named).
+     */
+    default void requireSame(String operation, String... whatValue) {
+        if (whatValue.length % 2 != 0) throw new IllegalArgumentException("requireSame: names and values must alternate");
+        StringBuilder b = new StringBuilder();
+        for (int i = 1; i < whatValue.length; i += 2) b.append(whatValue[i].replace('\0', ' ')).append('\0');
+        byte[][] all = allgatherBytes(b.toString().getBytes(StandardCharsets.UTF_8));
+        String[] first = new String(all[0], StandardCharsets.UTF_8).split("\0", -1);
+        List<RankFailure> diff = new ArrayList<>();
+        for (int r = 1; r < all.length; r++) {
+            String[] v = new String(all[r], StandardCharsets.UTF_8).split("\0", -1);
+            for (int k = 0; k < whatValue.length / 2; k++) {
+                String what = whatValue[2 * k], mine = k < v.length ? v[k] : "", root = k < first.length ? first[k] : "";
+                if (!mine.equals(root))
+                    diff.add(new RankFailure(r, "mismatch", what + " must be equal on all ranks: rank=" + r + " " + what + "=" + mine
+                            + " but rank=0 " + what + "=" + root, false));
+            }
+        }
+        if (!diff.isEmpty()) throw new CollectiveException(operation, diff, null);
     }
 
     /**

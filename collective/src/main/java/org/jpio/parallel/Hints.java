@@ -39,7 +39,7 @@ public final class Hints {
     /** Stripe size in bytes of a striped file system; file domains are aligned to it. 0: not striped. */
     public static final String STRIPING_UNIT = "striping_unit";
     public static final String STRIPING_FACTOR = "striping_factor";
-    /** jpio: which collective backend runs: {@code twophase} (default), {@code romio}, {@code independent}. */
+    /** jpio: which driver moves the bytes ({@link Drivers}): {@code twophase} (default), {@code independent}, {@code romio}. */
     public static final String JPIO_BACKEND = "jpio_backend";
     /** jpio: I/O engine by registry name ({@code nio}, {@code native}); default as {@code Engines.defaultEngine()}. */
     public static final String JPIO_ENGINE = "jpio_engine";
@@ -77,26 +77,17 @@ public final class Hints {
     }
 
     /** ROMIO's defaults for the keys it defines a default for; cb_nodes is settled at open. */
-    private static final Map<String, String> DEFAULTS;
-    static {
-        Map<String, String> d = new LinkedHashMap<>();
-        d.put(CB_BUFFER_SIZE, "16777216");
-        d.put(CB_CONFIG_LIST, "*:1");
-        d.put(ROMIO_CB_READ, "automatic");
-        d.put(ROMIO_CB_WRITE, "automatic");
-        d.put(ROMIO_DS_READ, "automatic");
-        d.put(ROMIO_DS_WRITE, "automatic");
-        d.put(IND_RD_BUFFER_SIZE, "4194304");
-        d.put(IND_WR_BUFFER_SIZE, "524288");
-        d.put(STRIPING_UNIT, "0");
-        d.put(STRIPING_FACTOR, "0");
-        d.put(JPIO_BACKEND, "twophase");
-        d.put(JPIO_CB_SHARED, "automatic");
-        d.put(JPIO_PREALLOCATE, "automatic");
-        DEFAULTS = Collections.unmodifiableMap(d);
-    }
+    private static final Map<String, String> DEFAULTS = table(
+            CB_BUFFER_SIZE, "16777216", CB_CONFIG_LIST, "*:1",
+            ROMIO_CB_READ, "automatic", ROMIO_CB_WRITE, "automatic", ROMIO_DS_READ, "automatic", ROMIO_DS_WRITE, "automatic",
+            IND_RD_BUFFER_SIZE, "4194304", IND_WR_BUFFER_SIZE, "524288", STRIPING_UNIT, "0", STRIPING_FACTOR, "0",
+            JPIO_BACKEND, "twophase", JPIO_CB_SHARED, "automatic", JPIO_PREALLOCATE, "automatic");
 
-    private static final List<String> BACKENDS = List.of("twophase", "romio", "independent");
+    private static Map<String, String> table(String... keyValues) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int k = 0; k < keyValues.length; k += 2) m.put(keyValues[k], keyValues[k + 1]);
+        return Collections.unmodifiableMap(m);
+    }
 
     private final Map<String, String> values;
 
@@ -107,8 +98,12 @@ public final class Hints {
     /** ROMIO's defaults only (no hints file, no program hints). */
     public static Hints defaults() { return new Hints(DEFAULTS); }
 
-    /** No hints given by the program: defaults, then the ROMIO_HINTS file if set. */
-    public static Hints none() { return of(Map.of()); }
+    /**
+     * No hints given by the program, as ROMIO opens a file without an MPI_Info: its defaults, then the file
+     * the environment variable {@code ROMIO_HINTS} names, when it is set. Use {@link #defaults()} to ignore
+     * the environment.
+     */
+    public static Hints fromEnvironment() { return of(Map.of()); }
 
     /** Defaults, then the ROMIO_HINTS file if the variable is set, then {@code given}. */
     public static Hints of(Map<String, String> given) {
@@ -118,9 +113,7 @@ public final class Hints {
     /** {@code of} with pairs: {@code Hints.of("cb_nodes", "2", "cb_buffer_size", "65536")}. */
     public static Hints of(String... keyValues) {
         if (keyValues.length % 2 != 0) throw new IllegalArgumentException("hints need key/value pairs, got " + keyValues.length + " strings");
-        Map<String, String> m = new LinkedHashMap<>();
-        for (int i = 0; i < keyValues.length; i += 2) m.put(keyValues[i], keyValues[i + 1]);
-        return of(m);
+        return of(table(keyValues));
     }
 
     /** Parses {@code key=value} strings (the command line's {@code --hint}). */
@@ -173,7 +166,7 @@ public final class Hints {
             case ROMIO_CB_READ: case ROMIO_CB_WRITE: case ROMIO_DS_READ: case ROMIO_DS_WRITE: case JPIO_CB_SHARED: case JPIO_PREALLOCATE:
                 Mode.parse(key, value); break;
             case JPIO_BACKEND:
-                if (!BACKENDS.contains(value)) throw new IllegalArgumentException("hint " + key + "=" + value + " must be one of " + BACKENDS);
+                if (!Drivers.names().contains(value)) throw new IllegalArgumentException("hint " + key + "=" + value + " must be one of " + Drivers.names());
                 break;
             default:
         }

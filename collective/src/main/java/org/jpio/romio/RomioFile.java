@@ -9,9 +9,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.jpio.parallel.Xfer;
 import org.jpio.comm.Comm;
 import org.jpio.comm.mpi.MpiComm;
 import org.jpio.io.ElementType;
+import org.jpio.parallel.Amode;
 import org.jpio.view.FileView;
 
 /**
@@ -32,9 +34,6 @@ import org.jpio.view.FileView;
  * <p>Not thread-safe (an MPI file handle is used by one thread at a time).
  */
 public final class RomioFile implements AutoCloseable {
-    /** MPI's access modes (MPI_MODE_RDONLY ...), mapped to the library's values by the bridge. */
-    public enum Amode { RDONLY, RDWR, WRONLY, CREATE, EXCL, DELETE_ON_CLOSE, UNIQUE_OPEN, SEQUENTIAL, APPEND }
-
     private final long fh;
     private final String path;
     private final int rank;
@@ -56,14 +55,7 @@ public final class RomioFile implements AutoCloseable {
     public static RomioFile open(long comm, String path, Set<Amode> modes, Map<String, String> hints) throws IOException {
         RomioBackend.require();
         if (path == null || path.isEmpty()) throw new IllegalArgumentException("path is empty");
-        long access = modes.stream().filter(m -> m == Amode.RDONLY || m == Amode.RDWR || m == Amode.WRONLY).count();
-        if (access != 1)
-            throw new IllegalArgumentException("access mode: exactly one of RDONLY, RDWR, WRONLY is required (MPI_ERR_AMODE), modes="
-                + modes + " path=" + path);
-        if (modes.contains(Amode.RDONLY) && (modes.contains(Amode.CREATE) || modes.contains(Amode.EXCL)))
-            throw new IllegalArgumentException("access mode: CREATE or EXCL with RDONLY (MPI_ERR_AMODE), modes=" + modes + " path=" + path);
-        if (modes.contains(Amode.RDWR) && modes.contains(Amode.SEQUENTIAL))
-            throw new IllegalArgumentException("access mode: SEQUENTIAL with RDWR (MPI_ERR_AMODE), modes=" + modes + " path=" + path);
+        Amode.check(modes);
         int amode = 0;
         for (Amode m : modes) amode |= 1 << m.ordinal();
         int rank = (int) RomioErrors.check(RomioNative.commRank(comm), "MPI_Comm_rank", path, -1, -1);
@@ -291,6 +283,12 @@ public final class RomioFile implements AutoCloseable {
     public void sync() throws IOException {
         ensureOpen();
         RomioErrors.check(RomioNative.sync(fh), "MPI_File_sync", path, -1, rank);
+    }
+
+    /** MPI_File_set_atomicity (collective). */
+    public void setAtomicity(boolean on) throws IOException {
+        ensureOpen();
+        RomioErrors.check(RomioNative.setAtomicity(fh, on), "MPI_File_set_atomicity", path, -1, rank);
     }
 
     /** MPI_File_get_info: the hints in effect (what the MPI-IO layer chose, e.g. cb_buffer_size), in its order. */

@@ -34,6 +34,7 @@ final class RomioNative {
     static native int setSize(long fh, long size);
     static native int preallocate(long fh, long size);
     static native int sync(long fh);
+    static native int setAtomicity(long fh, boolean on);
     static native int seek(long fh, long offset, int whence);
     static native long getPosition(long fh);
     static native String[] getInfo(long fh, int[] rc);

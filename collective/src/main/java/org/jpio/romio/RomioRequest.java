@@ -2,6 +2,7 @@ package org.jpio.romio;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import org.jpio.parallel.Xfer;
 import org.jpio.io.ElementType;
 
 /**

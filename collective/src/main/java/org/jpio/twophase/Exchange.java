@@ -1,93 +1,62 @@
 package org.jpio.twophase;
 
-import java.util.PriorityQueue;
-import org.jpio.view.PieceCursor;
-import org.jpio.view.Run;
+import org.jpio.comm.Comm;
+import org.jpio.driver.Transfer;
+import org.jpio.file.ArrayFile;
+import org.jpio.io.ElementType;
 
 /**
- * Per round, who sends what to whom (ADIOI_Calc_my_req / ADIOI_Calc_others_req, computed lazily). In a
- * round every aggregator works on one cycle; a rank's data for it are the pieces of its access inside
- * that cycle's file range. Senders and aggregators derive the same pieces from the ranks' accesses (their
- * views, offsets and counts, which are small), so no offset list ever travels, and the pieces of a round
- * are walked once with constant memory per rank.
+ * How the ranks' pieces of each cycle reach the aggregators' buffers and back: as messages
+ * ({@link MessageExchange}, for ranks anywhere) or through memory every rank addresses
+ * ({@link SharedExchange}, for ranks on one host). The plan, the windows, read-modify-write and the
+ * failure rule are the same in both, and so is what they know of the call (here).
  *
- * <p>Bytes travel in piece order: a sender packs its pieces for one aggregator one after another, and
- * the aggregator unpacks the same sequence; {@link Piece#bufferOffset()} is the place in the aggregator's
- * cycle buffer (file offset - cycle start), {@link Piece#memoryOffset()} the place in the rank's buffer.
+ * <p>Failure rule: every rank runs every cycle whatever happens to its own I/O, so no rank is left waiting
+ * in an exchange; what an aggregator's reads or writes threw (anything, unchecked exceptions and errors
+ * included) is returned at the end for the caller's error agreement, never thrown mid-way.
  */
-public final class Exchange {
-    private Exchange() { }
+abstract class Exchange {
+    protected final Comm comm;
+    protected final ArrayFile file;
+    protected final Plan plan;
+    protected final ElementType type;
+    /** Element size in bytes. */
+    protected final int esz;
+    protected final int me;
+    /** This rank's index among the aggregators, -1 when it is none. */
+    protected final int myAgg;
 
-    /** One contiguous piece of a rank's access inside a cycle. */
-    public record Piece(long fileOffset, long length, long bufferOffset, long memoryOffset) { }
-
-    /** Lazy pieces of {@code access} in the cycle range {@code cycle} (nothing for a null cycle). */
-    public static Cursor pieces(Access access, Run cycle) {
-        PieceCursor p = cycle == null ? access.pieces(0, 0) : access.pieces(cycle.offset(), cycle.end());
-        long base = cycle == null ? 0 : cycle.offset();
-        return new Cursor(p, base);
+    Exchange(Comm comm, ArrayFile file, Plan plan, ElementType type) {
+        this.comm = comm;
+        this.file = file;
+        this.plan = plan;
+        this.type = type;
+        this.esz = type.size();
+        this.me = comm.rank();
+        this.myAgg = plan.indexOf(me);
     }
 
-    /** Bytes of {@code access} inside {@code cycle}: the count of one alltoallv slot. */
-    public static long bytes(Access access, Run cycle) {
-        Cursor c = pieces(access, cycle);
-        long n = 0;
-        while (c.next()) n += c.length();
-        return n;
-    }
+    /** Collective write of this rank's part; this rank's failure, or null. */
+    final Throwable write(Transfer t) { return write(t, t.array(), t.index()); }
 
-    /**
-     * What one rank sends (writes) or receives (reads) in {@code round}: bytes per domain, index = domain
-     * (map it through the aggregator list to ranks).
-     */
-    public static long[] bytesPerDomain(Access access, Cycles cycles, int round) {
-        int n = cycles.domains().count();
-        long[] out = new long[n];
-        Run range = access.range();
-        if (range == null) return out;
-        for (int d = 0; d < n; d++) {
-            Run c = cycles.cycle(d, round);
-            if (c != null && c.offset() < range.end() && range.offset() < c.end()) out[d] = bytes(access, c);
-        }
-        return out;
-    }
+    /** Collective read of this rank's part; this rank's failure, or null. */
+    final Throwable read(Transfer t) { return read(t, t.array(), t.index(), t.access().start(), t.access().end()); }
 
-    /**
-     * The coverage of one cycle by all ranks' accesses (overlaps between ranks counted once): holes mean
-     * the aggregator must read before it writes. Merges the ranks' piece streams by offset, memory O(ranks).
-     */
-    public static Coverage coverage(Access[] accesses, Run cycle) {
-        PriorityQueue<Cursor> queue = new PriorityQueue<>((a, b) -> Long.compare(a.fileOffset(), b.fileOffset()));
-        for (Access a : accesses) {
-            Cursor c = pieces(a, cycle);
-            if (c.next()) queue.add(c);
-        }
-        long first = -1, end = -1, covered = 0;
-        while (!queue.isEmpty()) {
-            Cursor c = queue.poll();
-            long lo = c.fileOffset(), hi = lo + c.length();
-            if (first < 0) { first = lo; end = lo; }
-            if (hi > end) { covered += hi - Math.max(lo, end); end = hi; }
-            if (c.next()) queue.add(c);
-        }
-        return first < 0 ? new Coverage(cycle == null ? 0 : cycle.offset(), cycle == null ? 0 : cycle.offset(), 0) : new Coverage(first, end, covered);
-    }
+    /** The write of {@code array[index..]}, the rank's data in the order of its runs. */
+    abstract Throwable write(Transfer t, Object array, int index);
 
-    /** A lazy stream of {@link Piece}s, readable without allocation through its accessors. */
-    public static final class Cursor {
-        private final PieceCursor in;
-        private final long base;
+    /** The read into {@code array[index..]}; {@code myStart}/{@code myEnd} bound the rank's runs (equal when it reads nothing). */
+    abstract Throwable read(Transfer t, Object array, int index, long myStart, long myEnd);
 
-        Cursor(PieceCursor in, long base) {
-            this.in = in;
-            this.base = base;
-        }
+    /** "messages" or "shared memory", for {@code hints()}. */
+    abstract String name();
 
-        public boolean next() { return in.next(); }
-        public long fileOffset() { return in.fileOffset(); }
-        public long length() { return in.length(); }
-        public long bufferOffset() { return in.fileOffset() - base; }
-        public long memoryOffset() { return in.memoryOffset(); }
-        public Piece piece() { return new Piece(fileOffset(), length(), bufferOffset(), memoryOffset()); }
+    /** One walker of this rank's runs per aggregator whose domain they reach (null elsewhere). */
+    final Clip[] clips(Transfer t) {
+        long myStart = t.access().start(), myEnd = t.access().end();
+        Clip[] clips = new Clip[plan.aggregators().length];
+        for (int a = 0; a < clips.length; a++)
+            if (myStart < myEnd && plan.bounds()[a] < myEnd && myStart < plan.bounds()[a + 1]) clips[a] = new Clip(t.runs());
+        return clips;
     }
 }

@@ -33,7 +33,7 @@ class AtomicModeTest {
         LocalComm.run(3, comm -> {
             // small sieving windows: without atomic mode each rank's write is many separately locked windows,
             // which other ranks' windows interleave with
-            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.CREATE, AccessMode.RDWR), Hints.of(Hints.IND_WR_BUFFER_SIZE, "4096"))) {
+            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.CREATE, Amode.RDWR), Hints.of(Hints.IND_WR_BUFFER_SIZE, "4096"))) {
                 f.setAtomicity(true);
                 assertTrue(f.atomicity());
                 // every rank writes the same strided pieces (2 ints every 3), all overlapping, through sieving
@@ -42,7 +42,7 @@ class AtomicModeTest {
                 int[] mine = new int[2 * pieces];
                 java.util.Arrays.fill(mine, comm.rank() + 1);
                 comm.barrier();
-                f.writeAt(0, mine, 0, mine.length);
+                f.writeAt(0, Elements.ofArray(mine, 0, mine.length));
             }
         });
         ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.nativeOrder());
@@ -56,18 +56,18 @@ class AtomicModeTest {
     void collectiveTransfersInAtomicModeRunIndependentlyUnderLocks() throws Exception {
         Path file = dir.resolve("coll.bin");
         LocalComm.run(2, comm -> {
-            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.CREATE, AccessMode.RDWR),
+            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.CREATE, Amode.RDWR),
                     Hints.of(Hints.ROMIO_CB_WRITE, "enable", Hints.CB_BUFFER_SIZE, "64"))) {
                 f.setAtomicity(true);
                 Datatype ft = Datatype.resized(0, 8, Datatype.of(ElementType.INT));
                 f.setView(new FileView(comm.rank() * 4L, ElementType.INT, ft, DataRep.NATIVE));
                 int[] mine = new int[256];
                 java.util.Arrays.fill(mine, comm.rank() + 5);
-                f.writeAll(mine);
+                f.writeAll(Elements.ofArray(mine));
                 assertTrue(f.hints().get("jpio_cb_write_choice").startsWith("independent (atomic mode"), f.hints().toString());
                 int[] back = new int[256];
                 f.seek(0);
-                f.readAll(back);
+                f.readAll(Elements.ofArray(back));
                 assertEquals(java.util.Arrays.toString(mine), java.util.Arrays.toString(back));
             }
         });
@@ -77,7 +77,7 @@ class AtomicModeTest {
     void atomicityFlagMustBeEqualOnAllRanks() throws Exception {
         Path file = dir.resolve("flag.bin");
         LocalComm.run(2, comm -> {
-            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.CREATE, AccessMode.RDWR), Hints.none())) {
+            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.CREATE, Amode.RDWR), Hints.fromEnvironment())) {
                 CollectiveException e = assertThrows(CollectiveException.class, () -> f.setAtomicity(comm.rank() == 0));
                 assertTrue(e.getMessage().contains("flag"), e.getMessage());
             }

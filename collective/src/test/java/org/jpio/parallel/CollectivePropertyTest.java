@@ -93,19 +93,19 @@ class CollectivePropertyTest {
                     for (long off = runs.offset(); off < runs.offset() + runs.length(); off += esz)
                         TestData.set(mine, k++, c.type, (off - c.displacement) / esz);
                 assertEquals(n, k);
-                try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.RDWR, AccessMode.CREATE), hints)) {
+                try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.RDWR, Amode.CREATE), hints)) {
                     f.setView(v);
-                    f.writeAll(mine, 0, n);
-                    assertEquals(n, f.position());
+                    f.writeAll(Elements.ofArray(mine, 0, n));
+                    assertEquals(n, f.pointer());
                     Object back = c.type.newArray(n);
                     f.seek(0);
-                    f.readAll(back, 0, n);
+                    f.readAll(Elements.ofArray(back, 0, n));
                     for (int i = 0; i < n; i++) assertEquals(java.lang.reflect.Array.get(mine, i), java.lang.reflect.Array.get(back, i), "element " + i + " " + c);
                     // read back through a different decomposition: contiguous slices of the global array
                     f.setView(FileView.contiguous(c.displacement, c.type, c.rep));
                     long lo = totalFinal * comm.rank() / comm.size(), hi = totalFinal * (comm.rank() + 1) / comm.size();
                     Object slice = c.type.newArray((int) (hi - lo));
-                    f.readAtAll(lo, slice, 0, (int) (hi - lo));
+                    f.readAtAll(lo, Elements.ofArray(slice, 0, (int) (hi - lo)));
                     for (int i = 0; i < hi - lo; i++) assertTrue(TestData.matches(slice, i, c.type, lo + i), "slice element " + (lo + i) + " " + c);
                     assertTrue(f.hints().containsKey("jpio_cb_write_choice"));
                 }
@@ -135,7 +135,7 @@ class CollectivePropertyTest {
         Path file = Files.createTempFile("jpio-hints", ".bin");
         try {
             LocalComm.run(2, comm -> {
-                try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.RDWR), Hints.of(Hints.CB_BUFFER_SIZE, "4096"))) {
+                try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.RDWR), Hints.of(Hints.CB_BUFFER_SIZE, "4096"))) {
                     Map<String, String> h = f.hints();
                     assertEquals("4096", h.get(Hints.CB_BUFFER_SIZE));
                     assertEquals("1", h.get(Hints.CB_NODES), "one host and cb_config_list *:1 give one aggregator: " + h);

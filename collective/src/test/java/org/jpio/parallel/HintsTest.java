@@ -75,16 +75,24 @@ class HintsTest {
     void hintsInEffectIncludeDefaultsAndWhatJpioSettled() throws Exception {
         Path file = dir.resolve("f.bin");
         LocalComm.run(4, comm -> {
-            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.CREATE, AccessMode.RDWR), Hints.of("cb_nodes", "2"))) {
+            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.CREATE, Amode.RDWR), Hints.of("cb_nodes", "2"))) {
                 Map<String, String> h = f.hints();
                 assertEquals("16777216", h.get("cb_buffer_size"));
                 assertEquals("2", h.get("cb_nodes"));
                 assertEquals("0,1", h.get("cb_aggregators"));
                 assertTrue(h.containsKey("jpio_engine"));
-                f.writeAtAll(comm.rank() * 4L, new int[] {comm.rank()}, 0, 1);
+                f.writeAtAll(comm.rank() * 4L, Elements.ofArray(new int[] {comm.rank()}, 0, 1));
                 assertTrue(h.get("jpio_cb_write_choice") == null && f.hints().get("jpio_cb_write_choice").startsWith("independent"),
                         "contiguous disjoint blocks need no aggregation: " + f.hints());
             }
         });
+    }
+
+    /** The build clears ROMIO_HINTS for tests (root pom, MpiRun): no test reads the hints file of the environment it runs in. */
+    @org.junit.jupiter.api.Test
+    void testsDoNotReadTheEnvironmentsHintsFile() {
+        String env = System.getenv(Hints.ENV_HINTS_FILE);
+        org.junit.jupiter.api.Assertions.assertTrue(env == null || env.isBlank(), "ROMIO_HINTS=" + env + " reached a test");
+        org.junit.jupiter.api.Assertions.assertEquals(Hints.defaults(), Hints.fromEnvironment());
     }
 }

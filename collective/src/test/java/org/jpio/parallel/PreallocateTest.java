@@ -36,12 +36,12 @@ class PreallocateTest {
         Path file = dir.resolve(cb + "-" + preallocate + "-" + gaps + ".bin");
         RecordingEngine rec = new RecordingEngine(Engines.defaultEngine());
         LocalComm.run(2, comm -> {
-            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.CREATE, AccessMode.RDWR),
+            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.CREATE, Amode.RDWR),
                     Hints.of(Hints.ROMIO_CB_WRITE, cb, Hints.JPIO_PREALLOCATE, preallocate), rec)) {
                 f.setView(view(comm.rank(), gaps));
                 int[] mine = new int[1000];
                 for (int i = 0; i < mine.length; i++) mine[i] = comm.rank() + 2 * i;
-                f.writeAll(mine);
+                f.writeAll(Elements.ofArray(mine));
             }
         });
         java.nio.IntBuffer back = java.nio.ByteBuffer.wrap(Files.readAllBytes(file)).order(java.nio.ByteOrder.nativeOrder()).asIntBuffer();
@@ -107,10 +107,10 @@ class PreallocateTest {
             }
         };
         List<String> reported = LocalComm.runAndCollect(2, comm -> {
-            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.CREATE, AccessMode.RDWR),
+            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.CREATE, Amode.RDWR),
                     Hints.of(Hints.JPIO_PREALLOCATE, "enable"), refusing)) {
                 f.setView(view(comm.rank(), false));
-                f.writeAll(new int[] {comm.rank(), 2 + comm.rank()});
+                f.writeAll(Elements.ofArray(new int[] {comm.rank(), 2 + comm.rank()}));
                 return f.hints().get(Hints.JPIO_PREALLOCATE);
             }
         });

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
+import org.jpio.driver.Independent;
 import org.jpio.comm.local.LocalComm;
 import org.jpio.engine.Engines;
 import org.jpio.engine.RecordingEngine;
@@ -51,7 +52,7 @@ class RunLocksTest {
         RecordingEngine rec = new RecordingEngine(Engines.defaultEngine());
         LocalComm.run(2, comm -> {
             // sieving windows of 4 blocks: each spans pieces of rank 0 and a whole block of rank 1 between them
-            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.CREATE, AccessMode.RDWR),
+            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.CREATE, Amode.RDWR),
                     Hints.of(Hints.ROMIO_CB_WRITE, "disable", Hints.IND_WR_BUFFER_SIZE, Long.toString(4 * Independent.LARGE_RUN)), rec)) {
                 boolean sieved = comm.rank() == 0 && rank0Sieves;
                 f.setView(view(comm.rank(), sieved));
@@ -61,8 +62,8 @@ class RunLocksTest {
                     comm.barrier();
                     if (comm.rank() == 0) rec.clear();
                     comm.barrier();
-                    if (collective) f.writeAtAll(0, mine, 0, mine.length);
-                    else f.writeAt(0, mine, 0, mine.length);
+                    if (collective) f.writeAtAll(0, Elements.ofArray(mine, 0, mine.length));
+                    else f.writeAt(0, Elements.ofArray(mine, 0, mine.length));
                     comm.barrier();
                     int[] back = new int[BLOCK_INTS];
                     try (var raw = org.jpio.file.ArrayFile.open(file)) { // rank 1's blocks hold this round's value

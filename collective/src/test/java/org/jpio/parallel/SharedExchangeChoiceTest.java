@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
+import org.jpio.comm.CollectiveException;
 import org.jpio.comm.Comm;
+import org.jpio.comm.RankFailure;
 import org.jpio.comm.local.LocalComm;
 import org.jpio.io.ElementType;
 import org.jpio.view.DataRep;
@@ -50,14 +52,15 @@ class SharedExchangeChoiceTest {
         Path file = dir.resolve("auto.bin");
         List<String> exchange = LocalComm.runAndCollect(2, local -> {
             Comm comm = new NoSharedMemory(local);
-            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.CREATE, AccessMode.RDWR),
+            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.CREATE, Amode.RDWR),
                     Hints.of(Hints.ROMIO_CB_WRITE, "enable", Hints.CB_BUFFER_SIZE, "64"))) {
                 f.setView(interleaved(comm.rank()));
-                f.writeAll(new int[] {comm.rank(), 10 + comm.rank(), 20 + comm.rank()});
+                f.writeAll(Elements.ofArray(new int[] {comm.rank(), 10 + comm.rank(), 20 + comm.rank()}));
                 return f.hints().get("jpio_cb_exchange");
             }
         });
-        assertEquals(List.of("messages", "messages"), exchange);
+        String why = "messages (no shared memory: communicator NoSharedMemory has no shared memory)"; // hints() says why
+        assertEquals(List.of(why, why), exchange);
         java.nio.IntBuffer back = java.nio.ByteBuffer.wrap(java.nio.file.Files.readAllBytes(file)).order(java.nio.ByteOrder.nativeOrder()).asIntBuffer();
         int[] ints = new int[back.remaining()];
         back.get(ints);
@@ -68,16 +71,20 @@ class SharedExchangeChoiceTest {
     void enableFailsOnEveryRankWhereMemoryIsNotShared() throws Exception {
         Path file = dir.resolve("enable.bin");
         java.nio.file.Files.write(file, new byte[] {1, 2, 3});
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> LocalComm.run(2, local -> {
+        CollectiveException e = assertThrows(CollectiveException.class, () -> LocalComm.run(2, local -> {
             Comm comm = new NoSharedMemory(local);
-            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.RDWR),
+            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.RDWR),
                     Hints.of(Hints.ROMIO_CB_WRITE, "enable", Hints.JPIO_CB_SHARED, "enable"))) {
                 f.setView(interleaved(comm.rank()));
-                f.writeAll(new int[] {7, 8});
+                f.writeAll(Elements.ofArray(new int[] {7, 8}));
             }
         }));
-        assertTrue(e.getMessage().startsWith("jpio_cb_shared=enable but the ranks cannot share memory: path=" + file), e.getMessage());
-        assertTrue(e.getMessage().contains("has no shared memory"), e.getMessage());
+        assertEquals(2, e.failures().size(), "every rank failed alike: " + e.getMessage());
+        for (RankFailure r : e.failures()) {
+            assertEquals("IllegalStateException", r.type());
+            assertTrue(r.message().startsWith("jpio_cb_shared=enable but the ranks cannot share memory: write_all path=" + file), r.message());
+            assertTrue(r.message().contains("has no shared memory"), r.message());
+        }
         assertEquals(1, e.getSuppressed().length, "the other rank failed alike");
         assertArrayEquals(new byte[] {1, 2, 3}, java.nio.file.Files.readAllBytes(file), "no byte moved");
     }

@@ -40,13 +40,13 @@ class TwoPhaseCallsTest {
      */
     private static void writeAllRecorded(Path file, RecordingEngine rec, String shared, java.util.function.IntFunction<int[]> data) throws Exception {
         LocalComm.run(4, comm -> {
-            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.CREATE, AccessMode.RDWR),
+            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.CREATE, Amode.RDWR),
                     Hints.of(Hints.CB_BUFFER_SIZE, "4096", Hints.CB_NODES, "1", Hints.ROMIO_CB_WRITE, "enable", Hints.JPIO_CB_SHARED, shared), rec)) {
                 f.setView(interleaved(comm.rank(), 0));
                 comm.barrier();
                 if (comm.rank() == 0) rec.clear();
                 comm.barrier();
-                f.writeAll(data.apply(comm.rank()));
+                f.writeAll(Elements.ofArray(data.apply(comm.rank())));
                 assertEquals(shared.equals("enable") ? "shared memory" : "messages", f.hints().get("jpio_cb_exchange"));
                 comm.barrier();
             }
@@ -112,7 +112,7 @@ class TwoPhaseCallsTest {
         RecordingEngine rec = new RecordingEngine(Engines.defaultEngine());
         int perRank = 4096; // 16 KiB per rank: 4 cycles of 4 KiB each
         LocalComm.run(2, comm -> {
-            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.CREATE, AccessMode.RDWR),
+            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.CREATE, Amode.RDWR),
                     Hints.of(Hints.CB_BUFFER_SIZE, "4096", Hints.CB_NODES, "1", Hints.ROMIO_CB_WRITE, "enable", Hints.JPIO_CB_SHARED, shared), rec)) {
                 f.setView(new FileView(comm.rank() * perRank * 4L, ElementType.INT, Datatype.of(ElementType.INT), DataRep.NATIVE));
                 comm.barrier();
@@ -120,7 +120,7 @@ class TwoPhaseCallsTest {
                 comm.barrier();
                 int[] mine = new int[perRank];
                 for (int i = 0; i < perRank; i++) mine[i] = comm.rank() * 1_000_000 + i;
-                f.writeAll(mine);
+                f.writeAll(Elements.ofArray(mine));
                 comm.barrier();
             }
         });
@@ -147,7 +147,7 @@ class TwoPhaseCallsTest {
             RecordingEngine rec = new RecordingEngine(Engines.defaultEngine());
             int[][] got = new int[2][];
             LocalComm.run(2, comm -> {
-                try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.RDONLY),
+                try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.RDONLY),
                         Hints.of(Hints.CB_BUFFER_SIZE, "4096", Hints.CB_NODES, "1", Hints.ROMIO_CB_READ, "enable", Hints.JPIO_CB_SHARED, shared), rec)) {
                     long first = comm.rank() * perRank - (overlap && comm.rank() == 1 ? 1 : 0);
                     f.setView(new FileView(first * 4, ElementType.INT, Datatype.of(ElementType.INT), DataRep.NATIVE));
@@ -155,7 +155,7 @@ class TwoPhaseCallsTest {
                     comm.barrier();
                     if (comm.rank() == 0) rec.clear();
                     comm.barrier();
-                    f.readAll(mine);
+                    f.readAll(Elements.ofArray(mine));
                     comm.barrier();
                     got[comm.rank()] = mine;
                 }

@@ -33,25 +33,14 @@ class FileDomainsTest {
         assertEquals(new Run(64, 36), few.domain(3));
     }
 
-    @Test void cyclesAreAlignedAndBounded() {
-        Cycles c = new Cycles(FileDomains.split(10, 1000, 3, 64), 200);    // unit 192 = 3 stripes
-        assertEquals(new Run(10, 182), c.cycle(0, 0));
-        assertEquals(new Run(192, 128), c.cycle(0, 1));
-        assertEquals(2, c.cycles(0));
-        assertEquals(new Run(320, 64), c.cycle(1, 0));
-        assertEquals(3, c.rounds());
-        assertEquals(null, c.cycle(0, 2));
-    }
 
     @Property(tries = 500)
     void domainsPartitionAndNeverShareAStripe(@ForAll @LongRange(max = 5000) long start, @ForAll @LongRange(max = 5000) long len,
-                                               @ForAll @IntRange(min = 1, max = 9) int n, @ForAll @IntRange(max = 300) int su,
-                                               @ForAll @IntRange(min = 1, max = 700) int cb) {
+                                               @ForAll @IntRange(min = 1, max = 9) int n, @ForAll @IntRange(max = 300) int su) {
         FileDomains d = FileDomains.split(start, start + len, n, su);
         long at = start, min = Long.MAX_VALUE, max = 0;
         int[] stripeOwner = new int[(int) ((start + len) / Math.max(1, su) + 2)];
         java.util.Arrays.fill(stripeOwner, -1);
-        Cycles cycles = new Cycles(d, cb);
         for (int i = 0; i < n; i++) {
             Run r = d.domain(i);
             assertEquals(at, r.offset());
@@ -66,14 +55,6 @@ class FileDomainsTest {
                     stripeOwner[(int) s] = i;
                 }
             }
-            long c0 = r.offset();
-            for (int c = 0; c < cycles.cycles(i); c++) {
-                Run cy = cycles.cycle(i, c);
-                assertEquals(c0, cy.offset());
-                assertTrue(cy.length() > 0 && cy.length() <= cb, "cycle " + cy + " cb=" + cb);
-                c0 = cy.end();
-            }
-            assertEquals(r.end(), c0);
         }
         assertEquals(start + len, at);
         if (su == 0) assertTrue(max - min <= 1, "uneven domains");

@@ -21,7 +21,7 @@ public final class MpiArrayMain {
             case "demo" -> {
                 HeatDemo.Result r = HeatDemo.run(new HeatDemo.Options(world.size(), Math.max(1, world.size() - 1), new int[] {24, 20, 16}, 4,
                         Path.of(args[1])), System.out);
-                yield r.ok() && r.mode().equals("mpi") && r.ranks() == world.size();
+                yield r.ok() && r.mode().equals("MPI processes") && r.ranks() == world.size();
             }
             case "roundtrip" -> roundTrip(world, Path.of(args[1]));
             default -> throw new IllegalArgumentException("mode=" + args[0]);

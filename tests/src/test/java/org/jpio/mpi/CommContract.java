@@ -10,11 +10,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.lang.reflect.Array;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.function.LongBinaryOperator;
 import org.jpio.comm.CollectiveException;
+import org.jpio.comm.CollectiveIOException;
+import org.jpio.comm.RankFailure;
 import org.jpio.comm.Comm;
 import org.jpio.comm.Comm.Op;
 import org.jpio.comm.SharedMemory;
@@ -29,13 +32,13 @@ public final class CommContract {
     private CommContract() { }
 
     /** Under mpirun: runs the contract on {@code Comm.world()} and prints one line per rank. */
-    public static void main(String[] args) {
+    public static void main(String[] args) throws IOException {
         Comm world = Comm.world();
         check(world);
         System.out.println("contract ok: class=" + world.getClass().getSimpleName() + " rank=" + world.rank() + " size=" + world.size());
     }
 
-    public static void check(Comm c) {
+    public static void check(Comm c) throws IOException {
         int n = c.size(), me = c.rank();
         assertTrue(me >= 0 && me < n, "rank=" + me + " size=" + n);
         long[] ranks = c.allgather(me);
@@ -315,22 +318,37 @@ public final class CommContract {
         assertEquals(c.size() - 1L, c.allreduce(c.rank(), Op.MAX));
     }
 
-    /** One rank fails locally: every rank learns it through agree(), with the rank and message named. */
-    static void agreement(Comm c) {
+    /**
+     * One rank fails locally: every rank learns it through agree(), with the rank, exception type and
+     * message as a record. An I/O failure is a CollectiveIOException (an IOException) on every rank, an
+     * argument failure a CollectiveException.
+     */
+    static void agreement(Comm c) throws IOException {
         c.agree("nothing failed", null);
+        c.agreeOnArguments("nothing failed", null);
         int bad = c.size() - 1;
         Throwable local = c.rank() == bad ? new IOException("disk full: path=/x offset=4") : null;
-        CollectiveException e = assertThrows(CollectiveException.class, () -> c.agree("write", local));
-        assertEquals(1, e.failures().size());
-        assertEquals("rank=" + bad + ": IOException: disk full: path=/x offset=4", e.failures().get(0));
+        CollectiveIOException e = assertThrows(CollectiveIOException.class, () -> c.agree("write", local));
+        assertEquals(List.of(new RankFailure(bad, "IOException", "disk full: path=/x offset=4", true)), e.failures());
+        assertEquals("rank=" + bad + ": IOException: disk full: path=/x offset=4", e.failures().get(0).toString());
         assertTrue(e.getMessage().startsWith("write failed on 1 rank(s)"), e.getMessage());
         if (c.rank() == bad) assertTrue(e.getCause() == local);
+
+        RuntimeException arg = c.rank() == 0 ? new IllegalArgumentException("count=-1") : null;
+        CollectiveException a = assertThrows(CollectiveException.class, () -> c.agree("read", arg));
+        assertEquals(List.of(new RankFailure(0, "IllegalArgumentException", "count=-1", false)), a.failures());
+        CollectiveException a2 = assertThrows(CollectiveException.class, () -> c.agreeOnArguments("read", arg));
+        assertEquals(a.failures(), a2.failures());
 
         c.requireSame("open", "mode", "rw");
         if (c.size() > 1) {
             CollectiveException d = assertThrows(CollectiveException.class,
                     () -> c.requireSame("open", "mode", c.rank() == 1 ? "r" : "rw"));
             assertTrue(d.getMessage().contains("rank=1 mode=r but rank=0 mode=rw"), d.getMessage());
+            CollectiveException two = assertThrows(CollectiveException.class,
+                    () -> c.requireSame("open", "path", "/p", "hint cb_nodes", c.rank() == 1 ? "2" : "1"));
+            assertEquals(1, two.failures().size(), two.getMessage());
+            assertTrue(two.getMessage().contains("hint cb_nodes=2 but rank=0 hint cb_nodes=1"), two.getMessage());
         }
     }
 

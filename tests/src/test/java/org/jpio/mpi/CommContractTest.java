@@ -18,7 +18,7 @@ class CommContractTest {
     }
 
     @Test
-    void selfComm() {
+    void selfComm() throws Exception {
         CommContract.check(SelfComm.create());
     }
 

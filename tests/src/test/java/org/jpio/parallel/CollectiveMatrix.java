@@ -90,9 +90,9 @@ public final class CollectiveMatrix {
             Files.write(file, head);
         }
         comm.barrier();
-        try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.RDWR), hints)) {
+        try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.RDWR), hints)) {
             f.setView(v);
-            f.writeAll(mine, 0, count);
+            f.writeAll(Elements.ofArray(mine, 0, count));
             f.sync();
             AssertionError bad = null;
             if (comm.rank() == 0) {
@@ -106,14 +106,14 @@ public final class CollectiveMatrix {
             comm.agree("reference check", bad); // every rank stops here, none is left waiting in a later collective
             Object back = c.type.newArray(count);
             f.seek(0);
-            f.readAll(back, 0, count);
+            f.readAll(Elements.ofArray(back, 0, count));
             for (int i = 0; i < count && bad == null; i++)
                 if (!Array.get(back, i).equals(Array.get(mine, i))) bad = new AssertionError("rank " + comm.rank() + " element " + i + " read back wrong: " + c);
             comm.agree("read back", bad);
             f.setView(FileView.contiguous(c.disp, c.type, DataRep.NATIVE));
             long lo = total * comm.rank() / p, hi = total * (comm.rank() + 1) / p;
             Object slice = c.type.newArray((int) (hi - lo));
-            f.readAtAll(lo, slice, 0, (int) (hi - lo));
+            f.readAtAll(lo, Elements.ofArray(slice, 0, (int) (hi - lo)));
             for (int i = 0; i < hi - lo && bad == null; i++)
                 if (!Array.get(slice, i).equals(value(c.type, lo + i))) bad = new AssertionError("rank " + comm.rank() + " contiguous element " + (lo + i) + ": " + c);
             comm.agree("contiguous read", bad);

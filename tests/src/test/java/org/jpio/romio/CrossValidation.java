@@ -8,7 +8,8 @@ import java.util.EnumSet;
 import java.util.List;
 import org.jpio.comm.Comm;
 import org.jpio.io.ElementType;
-import org.jpio.parallel.AccessMode;
+import org.jpio.parallel.Amode;
+import org.jpio.parallel.Elements;
 import org.jpio.parallel.Hints;
 import org.jpio.parallel.ParallelFile;
 import org.jpio.view.DataRep;
@@ -100,9 +101,9 @@ public final class CrossValidation {
                 Path f = file(dir, c, backend);
                 if (comm.rank() == 0) Files.deleteIfExists(f);
                 comm.barrier();
-                try (ParallelFile pf = ParallelFile.open(comm, f, EnumSet.of(AccessMode.CREATE, AccessMode.WRONLY), hints(backend, c))) {
+                try (ParallelFile pf = ParallelFile.open(comm, f, EnumSet.of(Amode.CREATE, Amode.WRONLY), hints(backend, c))) {
                     pf.setView(v);
-                    pf.writeAll(data, 0, n);
+                    pf.writeAll(Elements.ofArray(data, 0, n));
                 }
             }
             AssertionError bad = null;
@@ -112,9 +113,9 @@ public final class CrossValidation {
             comm.agree("byte-identical " + c.name, bad);
             for (String[] pair : new String[][] {{"twophase", "romio"}, {"romio", "twophase"}, {"romio", "twophase-messages"}}) {
                 Object back = c.type.newArray(n);
-                try (ParallelFile pf = ParallelFile.open(comm, file(dir, c, pair[0]), EnumSet.of(AccessMode.RDONLY), hints(pair[1], c))) {
+                try (ParallelFile pf = ParallelFile.open(comm, file(dir, c, pair[0]), EnumSet.of(Amode.RDONLY), hints(pair[1], c))) {
                     pf.setView(v);
-                    pf.readAll(back, 0, n);
+                    pf.readAll(Elements.ofArray(back, 0, n));
                 }
                 AssertionError wrong = null;
                 for (int i = 0; i < n && wrong == null; i++)
@@ -134,9 +135,9 @@ public final class CrossValidation {
             for (String writer : BACKENDS)
                 for (String reader : BACKENDS) {
                     Object back = c.type.newArray(n);
-                    try (ParallelFile pf = ParallelFile.open(comm, file(dir, c, writer), EnumSet.of(AccessMode.RDONLY), hints(reader, c))) {
+                    try (ParallelFile pf = ParallelFile.open(comm, file(dir, c, writer), EnumSet.of(Amode.RDONLY), hints(reader, c))) {
                         pf.setView(v);
-                        pf.readAll(back, 0, n);
+                        pf.readAll(Elements.ofArray(back, 0, n));
                     }
                     AssertionError wrong = null;
                     for (int i = 0; i < n && wrong == null; i++)

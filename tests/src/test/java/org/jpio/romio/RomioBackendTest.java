@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.Map;
 import org.jpio.comm.local.LocalComm;
-import org.jpio.romio.RomioFile.Amode;
+import org.jpio.parallel.Amode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -57,7 +57,7 @@ class RomioFileMpiTest {
             assertTrue(out.contains(prefix + " rank=" + r + " mpi_error="), "rank " + r + ":\n" + out);
         }
         assertTrue(out.toLowerCase(Locale.ROOT).contains("no such file"), out);
-        allRanks(out, 4, "refused access mode: CREATE or EXCL with RDONLY");
+        allRanks(out, 4, "refused amode=[RDONLY, CREATE]: CREATE and EXCL need write access");
         for (int r = 0; r < 4; r++)
             assertTrue(out.contains("rank=" + r + " OK refused MPI_File_write_at_all on a file opened RDONLY (MPI_ERR_READ_ONLY): path="
                 + dir.resolve("read-only.bin") + " rank=" + r), "rank " + r + ":\n" + out);

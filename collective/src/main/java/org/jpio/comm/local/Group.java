@@ -1,6 +1,7 @@
 package org.jpio.comm.local;
 
 import org.jpio.comm.CollectiveException;
+import org.jpio.comm.RankFailure;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -45,7 +46,7 @@ final class Group {
     }
 
     static CollectiveException brokenException(String op, String why) {
-        return new CollectiveException(op, List.of(why), null);
+        return CollectiveException.ofCall(op, "peer gone", why);
     }
 
     /** Object.wait on a monitor the caller holds; an interrupt becomes a CollectiveException (flag kept). */
@@ -54,7 +55,7 @@ final class Group {
             monitor.wait();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new CollectiveException(op, List.of("interrupted while waiting"), e);
+            throw new CollectiveException(op, List.of(RankFailure.ofCall("interrupted", "interrupted while waiting")), e);
         }
     }
 }

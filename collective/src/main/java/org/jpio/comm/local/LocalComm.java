@@ -1,5 +1,6 @@
 package org.jpio.comm.local;
 
+import org.jpio.comm.RankFailure;
 import org.jpio.comm.Reduction;
 import org.jpio.comm.Pieces;
 import org.jpio.comm.Args;
@@ -301,13 +302,16 @@ public final class LocalComm implements Comm {
         });
         for (int r = 0; r < p.length; r++)
             if (!Arrays.equals(p[r].pieces, bytes))
-                throw new CollectiveException(op, List.of("rank=" + r + " passed bytes=" + Arrays.toString(p[r].pieces)
-                        + " but rank=" + rank + " passed " + Arrays.toString(bytes)), null);
+                throw new CollectiveException(op, List.of(new RankFailure(r, "mismatch", "passed bytes=" + Arrays.toString(p[r].pieces)
+                        + " but rank=" + rank + " passed " + Arrays.toString(bytes), false)), null);
         java.nio.ByteBuffer[] parts = new java.nio.ByteBuffer[p.length];
         for (int r = 0; r < p.length; r++) parts[r] = (java.nio.ByteBuffer) p[r].buf;
         end(op);
         return shared = new LocalShared(parts, this);
     }
+
+    /** Threads share the heap: shared memory is always there. */
+    @Override public String sharedMemoryUnavailable() { return null; }
 
     /** The parts of {@link #shared}; a rendezvous orders every rank's stores before the others' loads. */
     private record LocalShared(java.nio.ByteBuffer[] parts, Comm comm) implements SharedMemory {
@@ -349,11 +353,11 @@ public final class LocalComm implements Comm {
         }
         Object[] all = group.rendezvous.exchange(rank, mine, op);
         Part[] p = Arrays.copyOf(all, all.length, Part[].class);
-        List<String> failures = new ArrayList<>();
+        List<RankFailure> failures = new ArrayList<>();
         for (int r = 0; r < p.length; r++)
-            if (!p[r].op.equals(op)) failures.add("rank=" + r + " called " + p[r].op + " while rank=" + rank + " called " + op);
+            if (!p[r].op.equals(op)) failures.add(new RankFailure(r, "mismatch", "called " + p[r].op + " while rank=" + rank + " called " + op, false));
         if (!failures.isEmpty()) throw new CollectiveException(op + " (collective mismatch)", failures, null);
-        for (int r = 0; r < p.length; r++) if (p[r].error != null) failures.add("rank=" + r + ": " + p[r].error);
+        for (int r = 0; r < p.length; r++) if (p[r].error != null) failures.add(new RankFailure(r, "IllegalArgumentException", p[r].error, false));
         if (local != null) throw local;
         if (!failures.isEmpty()) throw new CollectiveException(op, failures, null);
         return p;
@@ -381,18 +385,18 @@ public final class LocalComm implements Comm {
 
     /** What each rank sends to each other must be what that one expects from it. */
     private static void requirePairs(String op, Part[] p, PairValue sent, PairValue expected) {
-        List<String> bad = new ArrayList<>();
+        List<RankFailure> bad = new ArrayList<>();
         for (int from = 0; from < p.length; from++)
             for (int to = 0; to < p.length; to++)
                 if (sent.get(from, to) != expected.get(from, to))
-                    bad.add("rank=" + from + " sends count=" + sent.get(from, to) + " to rank=" + to
-                            + " which expects count=" + expected.get(from, to));
+                    bad.add(new RankFailure(from, "mismatch", "sends count=" + sent.get(from, to) + " to rank=" + to
+                            + " which expects count=" + expected.get(from, to), false));
         if (!bad.isEmpty()) throw new CollectiveException(op, bad, null);
     }
 
     private static void fail(String op, Part[] p, String what, java.util.function.Function<Part, Object> value) {
         List<String> all = new ArrayList<>();
         for (int r = 0; r < p.length; r++) all.add("rank=" + r + " " + what + "=" + value.apply(p[r]));
-        throw new CollectiveException(op, List.of(what + " must be equal on all ranks: " + String.join(", ", all)), null);
+        throw CollectiveException.ofCall(op, "mismatch", what + " must be equal on all ranks: " + String.join(", ", all));
     }
 }

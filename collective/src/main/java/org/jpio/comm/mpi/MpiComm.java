@@ -39,6 +39,8 @@ public final class MpiComm implements Comm {
     /** The shared-memory window kept for the next {@link #shared} calls; {@code noSharing}: the ranks span nodes. */
     private MpiShared shared;
     private boolean noSharing;
+    /** Why the last {@link #shared} call returned null. */
+    private String noSharedMemory;
 
     private MpiComm(long handle, boolean freeOnClose) {
         this.handle = handle;
@@ -240,15 +242,29 @@ public final class MpiComm implements Comm {
         if (shared != null && shared.fits(bytes)) return shared;
         if (shared != null) MpiNative.freeShared(shared.win); // every rank decides alike: all pass the same bytes
         shared = null;
+        // MPI backs the window by a file of the shared-memory file system and, short of room there, fails by
+        // a signal when the memory is first touched (Open MPI 4.1: SIGBUS/SIGSEGV in the JVM), so room is
+        // checked first, on every rank, and any rank's lack of it means no window for anyone
+        String room = SharedRoom.problem(bytes, System.getenv());
+        int[] ok = {room == null ? 1 : 0}, all = new int[1];
+        allreduce(ok, all, 1, Op.MIN);
+        if (all[0] == 0) {
+            noSharedMemory = room != null ? room : "another rank found too little room for the shared-memory window";
+            return null;
+        }
         long win = MpiNative.allocateShared(handle, bytes[rank]);
         if (win == -1) {
             noSharing = true;
+            noSharedMemory = "the ranks do not all run on one node";
             return null;
         }
+        noSharedMemory = null;
         long[] sizes = new long[size];
         for (int r = 0; r < size; r++) sizes[r] = MpiNative.sharedSize(win, r);
         return shared = new MpiShared(win, sizes, handle);
     }
+
+    @Override public String sharedMemoryUnavailable() { return noSharedMemory; }
 
     /** A shared-memory window (its Fortran handle) and the sizes of the ranks' parts. */
     private record MpiShared(long win, long[] sizes, long comm) implements SharedMemory {

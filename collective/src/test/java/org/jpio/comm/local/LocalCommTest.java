@@ -85,7 +85,7 @@ class LocalCommTest {
             }
         });
         assertTrue(seen.get(1).startsWith("IAE bcast: buf range out of bounds: index=3 count=2 length=4"), seen.get(1));
-        assertTrue(seen.get(0).startsWith("CE bcast failed on 1 rank(s): rank=1: bcast: buf range"), seen.get(0));
+        assertTrue(seen.get(0).startsWith("CE bcast failed on 1 rank(s): rank=1: IllegalArgumentException: bcast: buf range"), seen.get(0));
         assertEquals(seen.get(0), seen.get(2));
     }
 
@@ -193,8 +193,8 @@ class LocalCommTest {
 
     @Test void sharedMemoryNeedsTheSameSizesOnEveryRank() {
         CollectiveException e = assertThrows(CollectiveException.class, () -> LocalComm.run(2, c -> c.shared(new long[] {8, c.rank() == 0 ? 8 : 16})));
-        assertTrue(e.getMessage().contains("rank=1 passed bytes=[8, 16] but rank=0 passed [8, 8]")
-                || e.getMessage().contains("rank=0 passed bytes=[8, 8] but rank=1 passed [8, 16]"), e.getMessage());
+        assertTrue(e.getMessage().contains("rank=1: mismatch: passed bytes=[8, 16] but rank=0 passed [8, 8]")
+                || e.getMessage().contains("rank=0: mismatch: passed bytes=[8, 8] but rank=1 passed [8, 16]"), e.getMessage());
         IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> LocalComm.run(1, c -> c.shared(new long[] {-1})));
         assertTrue(bad.getMessage().contains("bytes[0]=-1"), bad.getMessage());
     }

@@ -8,7 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jpio.comm.Comm;
 import org.jpio.io.ElementType;
-import org.jpio.parallel.AccessMode;
+import org.jpio.parallel.Amode;
+import org.jpio.parallel.Elements;
 import org.jpio.parallel.Hints;
 import org.jpio.parallel.ParallelFile;
 import org.jpio.view.DataRep;
@@ -58,21 +59,21 @@ public final class CollBench {
         comm.barrier();
         double tw, tr;
         String choice;
-        try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.CREATE, AccessMode.RDWR), hints)) {
+        try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.CREATE, Amode.RDWR), hints)) {
             f.setView(view);
             comm.barrier();
             long t0 = System.nanoTime();
-            f.writeAll(data, 0, count);
+            f.writeAll(Elements.ofArray(data, 0, count));
             comm.barrier();
             tw = (System.nanoTime() - t0) / 1e9;
             choice = f.hints().getOrDefault("jpio_cb_write_choice", backend);
         }
         clear(data, type);
-        try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(AccessMode.RDONLY), hints)) {
+        try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.RDONLY), hints)) {
             f.setView(view);
             comm.barrier();
             long t0 = System.nanoTime();
-            f.readAll(data, 0, count);
+            f.readAll(Elements.ofArray(data, 0, count));
             comm.barrier();
             tr = (System.nanoTime() - t0) / 1e9;
             choice = choice + "; read: " + f.hints().getOrDefault("jpio_cb_read_choice", backend);

@@ -3,36 +3,38 @@ package org.jpio.examples.demo;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import org.jpio.array.DistributedArray;
 import org.jpio.comm.Comm;
-import org.jpio.comm.local.LocalComm;
-import org.jpio.comm.mpi.MpiComm;
+import org.jpio.comm.Spmd;
 import org.jpio.io.ElementType;
 
 /**
  * The README's main job: ranks advance a 3-D heat-diffusion stencil on a block-distributed field with
  * ghost cells (exchanged through the Comm), write it collectively as .npy, read it back on a different
  * number of ranks, and check every element against a serial recomputation of the same field (the stencil
- * is evaluated identically everywhere, so the check is bit for bit). Ranks are threads of this JVM, or MPI
- * processes when the JVM was started by mpirun (then the read uses one rank fewer, split off the world).
+ * is evaluated identically everywhere, so the check is bit for bit). One {@code main} for both launches:
+ * ranks are threads of this JVM, or MPI processes when the JVM was started by mpirun ({@link Spmd}).
  */
 public final class HeatDemo {
     private HeatDemo() { }
 
-    /** What to run; {@code ranks}/{@code readRanks} apply to in-JVM runs (under mpirun the world decides). */
+    /**
+     * What to run; {@code ranks} applies to in-JVM runs (under mpirun the launcher decides), and the read
+     * uses {@code readRanks} of the ranks (at most all of them; 0: one fewer than the writers).
+     */
     public record Options(int ranks, int readRanks, int[] shape, int steps, Path file) {
         public Options {
             if (shape == null || shape.length != 3 || Arrays.stream(shape).anyMatch(n -> n < 1))
                 throw new IllegalArgumentException("shape=" + Arrays.toString(shape) + " must be three positive sizes");
-            if (ranks < 1 || readRanks < 1) throw new IllegalArgumentException("ranks=" + ranks + " readRanks=" + readRanks + " must be >= 1");
+            if (ranks < 1 || readRanks < 0) throw new IllegalArgumentException("ranks=" + ranks + " must be >= 1 and readRanks=" + readRanks + " >= 0");
             if (steps < 0) throw new IllegalArgumentException("steps=" + steps + " must be >= 0");
             if (file == null) throw new IllegalArgumentException("file must not be null");
             shape = shape.clone();
         }
 
-        /** The default number of readers: one fewer than the writers, two when one rank wrote. */
-        public static int readersFor(int ranks) { return ranks == 1 ? 2 : ranks - 1; }
+        /** The readers among {@code writers} ranks: {@code readRanks} when given (at most all), else one fewer than the writers (one when one rank wrote). */
+        int readersAmong(int writers) { return readRanks > 0 ? Math.min(readRanks, writers) : Math.max(1, writers - 1); }
     }
 
     /**
@@ -46,35 +48,31 @@ public final class HeatDemo {
         public double readMBps() { return bytes / 1e6 / readSeconds; }
     }
 
-    /** Runs the demo (threads, or MPI processes under mpirun) and prints its report on {@code out} (world rank 0 only). */
+    /**
+     * Runs the demo through one launch path ({@link Spmd}): threads of this JVM, or MPI processes under
+     * mpirun. The first {@code readRanks} ranks read the file back on a communicator split off the world.
+     * Prints its report on {@code out} (world rank 0 only).
+     */
     public static Result run(Options o, PrintStream out) throws Exception {
-        Comm world = Comm.world();
-        return world instanceof MpiComm ? runMpi(world, o, out) : runThreads(o, out);
-    }
-
-    private static Result runThreads(Options o, PrintStream out) throws Exception {
-        out.printf("jpio heat demo: %d ranks (threads) on a %s double field, %d steps%n", o.ranks(), shape(o.shape()), o.steps());
+        AtomicReference<Result> result = new AtomicReference<>();
         double[] reference = HeatField.reference(o.shape(), o.steps());
-        List<long[]> w = LocalComm.runAndCollect(o.ranks(), comm -> simulateAndWrite(comm, o, reference));
-        List<long[]> r = LocalComm.runAndCollect(o.readRanks(), comm -> readAndVerify(comm, o, reference));
-        return report(out, "threads", o.ranks(), o.readRanks(), o, w.get(0), r.get(0), reference);
-    }
-
-    private static Result runMpi(Comm world, Options o, PrintStream out) throws Exception {
-        PrintStream quiet = world.rank() == 0 ? out : new PrintStream(PrintStream.nullOutputStream());
-        int readers = world.size() > 1 ? world.size() - 1 : 1;
-        quiet.printf("jpio heat demo: %d ranks (MPI processes) on a %s double field, %d steps%n", world.size(), shape(o.shape()), o.steps());
-        double[] reference = HeatField.reference(o.shape(), o.steps());
-        long[] w = simulateAndWrite(world, o, reference);
-        long[] r;
-        try (Comm sub = world.split(world.rank() < readers ? 0 : 1, world.rank())) {
-            r = world.rank() < readers ? readAndVerify(sub, o, reference) : new long[3];
-        }
-        long readMismatches = world.allreduce(r[0], Comm.Op.SUM);
-        long[] fromRoot = {r[1], readMismatches};
-        world.bcast(fromRoot, 0, 2, 0);
-        world.barrier();
-        return report(quiet, "mpi", world.size(), readers, o, w, new long[] {fromRoot[1], fromRoot[0]}, reference);
+        Spmd.run(o.ranks(), world -> {
+            String mode = Spmd.launchedByMpi() ? "MPI processes" : "threads";
+            int readers = o.readersAmong(world.size());
+            PrintStream quiet = world.rank() == 0 ? out : new PrintStream(PrintStream.nullOutputStream());
+            quiet.printf("jpio heat demo: %d ranks (%s) on a %s double field, %d steps%n", world.size(), mode, shape(o.shape()), o.steps());
+            long[] w = simulateAndWrite(world, o, reference);
+            long[] r;
+            try (Comm sub = world.split(world.rank() < readers ? 0 : 1, world.rank())) {
+                r = world.rank() < readers ? readAndVerify(sub, o, reference) : new long[2];
+            }
+            long readMismatches = world.allreduce(r[0], Comm.Op.SUM);
+            long[] fromRoot = {r[1], readMismatches};
+            world.bcast(fromRoot, 0, 2, 0);
+            Result res = report(quiet, mode, world.size(), readers, o, w, new long[] {fromRoot[1], fromRoot[0]}, reference);
+            if (world.rank() == 0 || Spmd.launchedByMpi()) result.set(res); // every MPI process has its own; in one JVM, rank 0's
+        });
+        return result.get();
     }
 
     /** One rank's part of the run: returns {memory mismatches (all ranks), write nanoseconds (rank 0's)}. */

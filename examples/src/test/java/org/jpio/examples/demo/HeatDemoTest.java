@@ -56,7 +56,7 @@ class HeatDemoTest {
         assertTrue(!java.util.Arrays.equals(before, after));
         for (int ranks : new int[] {1, 2, 5}) {
             Path file = dir.resolve("h" + ranks + ".npy");
-            HeatDemo.Result r = HeatDemo.run(new HeatDemo.Options(ranks, HeatDemo.Options.readersFor(ranks), new int[] {9, 8, 7}, 3, file),
+            HeatDemo.Result r = HeatDemo.run(new HeatDemo.Options(ranks, 0, new int[] {9, 8, 7}, 3, file),
                     new PrintStream(PrintStream.nullOutputStream()));
             assertTrue(r.ok(), "ranks=" + ranks + " " + r);
             assertArrayEquals(after, (double[]) NpyFile.read(file).data());

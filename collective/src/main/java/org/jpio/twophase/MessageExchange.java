@@ -1,15 +1,12 @@
-package org.jpio.parallel;
+package org.jpio.twophase;
 
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.function.Supplier;
 import org.jpio.comm.Comm;
 import org.jpio.file.ArrayFile;
 import org.jpio.io.ElementType;
-import org.jpio.view.RunCursor;
+import org.jpio.driver.Transfer;
 
 /**
  * Two-phase collective I/O (ROMIO's generic algorithm, steps 1-6 of the architecture): the aggregate
@@ -18,7 +15,7 @@ import org.jpio.view.RunCursor;
  * window, and the aggregator writes one contiguous range (reading first only when the window has holes).
  * Reads run the steps backwards.
  *
- * <p>This is the message exchange, for ranks anywhere; {@link SharedTwoPhase} replaces it when all ranks
+ * <p>This is the message exchange, for ranks anywhere; {@link SharedExchange} replaces it when all ranks
  * share one host. Where jpio differs from ROMIO: the piece lists are exchanged once per call when they fit
  * in one cycle buffer's worth of memory, else cycle by cycle, never as a whole-access list larger than
  * that, so memory stays bounded by the hints whatever the array size; the data of one window is one contiguous
@@ -29,40 +26,9 @@ import org.jpio.view.RunCursor;
  * <p>Failures of an aggregator's I/O are kept and returned, never thrown mid-way: every rank runs every
  * cycle, so the caller can agree on the outcome collectively instead of leaving ranks waiting.
  */
-final class TwoPhase {
-    /**
-     * The plan every rank computes identically from the exchanged extents. {@code extents}: rank r's access
-     * spans {@code [extents[2r], extents[2r+1])} of the file (empty when it moves no data), which tells an
-     * aggregator where the others' data can be. {@code batched}: the piece lists of all cycles are small
-     * enough to be exchanged once per call, before the first cycle, instead of cycle by cycle.
-     */
-    record Plan(int[] aggregators, long[] bounds, int cycleBytes, int cycles, long[] extents, boolean batched) {
-        /** Whether the access of any rank but {@code me} reaches into {@code [from, to)}. */
-        boolean othersReach(int me, long from, long to) {
-            for (int r = 0; 2 * r < extents.length; r++)
-                if (r != me && extents[2 * r] < extents[2 * r + 1] && extents[2 * r] < to && from < extents[2 * r + 1]) return true;
-            return false;
-        }
-
-        int indexOf(int rank) {
-            for (int i = 0; i < aggregators.length; i++) if (aggregators[i] == rank) return i;
-            return -1;
-        }
-
-        long windowStart(int a, int cycle) { return Math.min(bounds[a + 1], bounds[a] + (long) cycle * cycleBytes); }
-
-        long windowEnd(int a, int cycle) { return Math.min(bounds[a + 1], windowStart(a, cycle) + cycleBytes); }
-    }
-
+final class MessageExchange extends Exchange {
     private final Scratch scratch;
-    private final Comm comm;
-    private final ArrayFile file;
-    private final Plan plan;
-    private final ElementType type;
-    private final int esz;
     private final int p;
-    private final int me;
-    private final int myAgg;
 
     // per-cycle exchange tables, reused
     private final int[] metaSendCounts, metaSendDispls, metaRecvCounts, metaRecvDispls;
@@ -84,16 +50,10 @@ final class TwoPhase {
     private final boolean direct;
     private static final ByteBuffer EMPTY = ByteBuffer.allocateDirect(0);
 
-    TwoPhase(Comm comm, ArrayFile file, Plan plan, ElementType type, Scratch scratch) {
+    MessageExchange(Comm comm, ArrayFile file, Plan plan, ElementType type, Scratch scratch) {
+        super(comm, file, plan, type);
         this.scratch = scratch;
-        this.comm = comm;
-        this.file = file;
-        this.plan = plan;
-        this.type = type;
-        this.esz = type.size();
         this.p = comm.size();
-        this.me = comm.rank();
-        this.myAgg = plan.indexOf(me);
         metaSendCounts = new int[p]; metaSendDispls = new int[p]; metaRecvCounts = new int[p]; metaRecvDispls = new int[p];
         dataSendCounts = new int[p]; dataSendDispls = new int[p]; dataRecvCounts = new int[p]; dataRecvDispls = new int[p];
         countSend = new int[2 * p]; countRecv = new int[2 * p]; twos = new int[p]; twoDispls = new int[p];
@@ -106,11 +66,13 @@ final class TwoPhase {
      * Collective write of this rank's data ({@code array[index..]}, laid out in the order of {@code runs})
      * to the runs. {@code myStart}/{@code myEnd} bound this rank's runs. Returns this rank's I/O failure or null.
      */
-    IOException write(Supplier<RunCursor> runs, long myStart, long myEnd, Object array, int index) {
-        Clip[] clips = clips(plan, runs, myStart, myEnd);
+    @Override String name() { return "messages"; }
+
+    @Override Throwable write(Transfer t, Object array, int index) {
+        Clip[] clips = clips(t);
         Object recv = myAgg >= 0 && !direct ? scratch.array(type, plan.cycleBytes() / esz) : type.newArray(0);
         ByteBuffer[] bufs = myAgg >= 0 ? new ByteBuffer[] {buffer(0), buffer(1)} : null;
-        IOException failure = null;
+        Throwable failure = null;
         try (WindowWriter writer = myAgg >= 0 ? new WindowWriter(file, me) : null) {
             for (int c = 0; c < plan.cycles(); c++) {
                 exchangePieces(clips, c, index, true);
@@ -128,7 +90,7 @@ final class TwoPhase {
                     if (failure == null && span != null && !straight && covered() < span[1] - span[0]) {
                         try {
                             writer.readExisting(buf, w0, span);
-                        } catch (IOException e) {
+                        } catch (Throwable e) { // anything the I/O throws is this rank's failure, agreed on after the last cycle
                             failure = e;
                         }
                     }
@@ -159,20 +121,20 @@ final class TwoPhase {
      * exchanged; it reads the whole window (up to the end of file), as data sieving would, because the
      * piece lists of cycle c+1 are not known yet when its read starts.
      */
-    IOException read(Supplier<RunCursor> runs, long myStart, long myEnd, Object array, int index) {
-        Clip[] clips = clips(plan, runs, myStart, myEnd);
+    @Override Throwable read(Transfer t, Object array, int index, long myStart, long myEnd) {
+        Clip[] clips = clips(t);
         Object send = myAgg >= 0 && !direct ? scratch.array(type, plan.cycleBytes() / esz) : type.newArray(0);
-        IOException failure = null;
+        Throwable failure = null;
         WindowReader reader = null;
         if (myAgg >= 0) {
             long size = 0;
             try {
                 size = file.size();
-            } catch (IOException e) {
+            } catch (Throwable e) { // anything the I/O throws is this rank's failure, agreed on after the last cycle
                 failure = e;
             }
             reader = new WindowReader(file, plan, me, esz, new ByteBuffer[] {buffer(0), buffer(1)},
-                    myStart < myEnd ? new Clip(runs.get()) : null, array, index, size);
+                    myStart < myEnd ? new Clip(t.runs()) : null, array, index, size);
             if (failure == null && plan.cycles() > 0) reader.start(0);
         }
         try {
@@ -190,7 +152,7 @@ final class TwoPhase {
                     if (failure == null) {
                         try {
                             readEnd = reader.finish(c);
-                        } catch (IOException e) {
+                        } catch (Throwable e) { // anything the I/O throws is this rank's failure, agreed on after the last cycle
                             failure = e;
                         }
                     }
@@ -222,14 +184,6 @@ final class TwoPhase {
     }
 
     // ---- the exchange of piece lists ----------------------------------------------------------------
-
-    /** One walker of this rank's runs per aggregator whose domain they reach (null elsewhere). */
-    static Clip[] clips(Plan plan, Supplier<RunCursor> runs, long myStart, long myEnd) {
-        Clip[] clips = new Clip[plan.aggregators().length];
-        for (int a = 0; a < clips.length; a++)
-            if (myStart < myEnd && plan.bounds()[a] < myEnd && myStart < plan.bounds()[a + 1]) clips[a] = new Clip(runs.get());
-        return clips;
-    }
 
     /**
      * Builds this rank's piece lists for cycle {@code c}, exchanges counts and lists with the aggregators,
@@ -443,13 +397,4 @@ final class TwoPhase {
     }
 
     private ByteBuffer buffer(int slot) { return scratch.buffer(slot, plan.cycleBytes(), file.order()); }
-
-    /** The background thread of one call's window reads or writes. */
-    static ExecutorService thread(String name) {
-        return Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, name);
-            t.setDaemon(true);
-            return t;
-        });
-    }
 }

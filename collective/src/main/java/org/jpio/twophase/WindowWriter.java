@@ -1,4 +1,4 @@
-package org.jpio.parallel;
+package org.jpio.twophase;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -9,7 +9,7 @@ import org.jpio.file.ArrayFile;
 
 /**
  * A two-phase aggregator's writes of its windows, on a background thread so that window c is written while
- * window c+1 is being gathered into the other buffer. A write's failure is kept and returned when its
+ * window c+1 is being gathered into the other buffer. A write's failure (whatever it threw) is kept and returned when its
  * buffer is next needed, never thrown mid-way: every rank runs every cycle, and the caller agrees on the
  * outcome collectively.
  */
@@ -22,11 +22,11 @@ final class WindowWriter implements AutoCloseable {
     WindowWriter(ArrayFile file, int me) {
         this.file = file;
         this.me = me;
-        this.thread = TwoPhase.thread("jpio-twophase-write-" + me);
+        this.thread = Background.thread("jpio-twophase-write-" + me);
     }
 
     /** Waits until buffer {@code slot}'s last write is done; returns {@code failure}, else that write's failure. */
-    IOException free(int slot, IOException failure) {
+    Throwable free(int slot, Throwable failure) {
         Future<?> f = pending[slot];
         pending[slot] = null;
         return await(f, failure);
@@ -55,7 +55,7 @@ final class WindowWriter implements AutoCloseable {
     }
 
     /** Waits for every write; returns {@code failure}, else the first write's failure. */
-    IOException finish(IOException failure) {
+    Throwable finish(Throwable failure) {
         for (int slot = 0; slot < 2; slot++) failure = free(slot, failure);
         return failure;
     }
@@ -66,14 +66,13 @@ final class WindowWriter implements AutoCloseable {
         thread.shutdown();
     }
 
-    private IOException await(Future<?> f, IOException failure) {
+    private Throwable await(Future<?> f, Throwable failure) {
         if (f == null) return failure;
         try {
             f.get();
             return failure;
         } catch (ExecutionException e) {
-            Throwable t = e.getCause();
-            return failure != null ? failure : t instanceof IOException io ? io : new IOException(t.toString(), t);
+            return failure != null ? failure : e.getCause(); // whatever the write threw, unchecked ones included
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return failure != null ? failure : new IOException("interrupted while waiting for a two-phase write: path=" + file.path() + " rank=" + me, e);

@@ -1,4 +1,7 @@
-package org.jpio.parallel;
+package org.jpio.twophase;
+
+import org.jpio.driver.Independent;
+import org.jpio.parallel.Hints;
 
 /**
  * The automatic choice of {@code romio_cb_read}/{@code romio_cb_write}=automatic, as a pure function of

@@ -1,4 +1,4 @@
-package org.jpio.parallel;
+package org.jpio.driver;
 
 import java.io.IOException;
 import java.util.Arrays;
@@ -13,9 +13,9 @@ import org.jpio.view.RunCursor;
  * gathered into piece lists for ArrayFile's data sieving ({@code romio_ds_read}/{@code romio_ds_write},
  * {@code ind_rd_buffer_size}/{@code ind_wr_buffer_size}).
  */
-final class Independent {
+public final class Independent {
     /** Runs this long are transferred alone: sieving them would only add a copy. */
-    static final long LARGE_RUN = 64 * 1024;
+    public static final long LARGE_RUN = 64 * 1024;
     private static final int BATCH_PIECES = 4096;
     private static final long BATCH_BYTES = 8L << 20;
 
@@ -27,11 +27,11 @@ final class Independent {
      * of a window cannot undo them (the caller passes false for a contiguous access, as ROMIO's contiguous
      * writes take no lock, and in a collective call where no rank has a run short enough to sieve).
      */
-    static void write(ArrayFile file, RunCursor runs, Object array, int index, boolean lockRuns) throws IOException {
+    public static void write(ArrayFile file, RunCursor runs, Object array, int index, boolean lockRuns) throws IOException {
         transfer(file, runs, array, index, true, lockRuns && file.options().dsWrite());
     }
 
-    static void read(ArrayFile file, RunCursor runs, Object array, int index) throws IOException {
+    public static void read(ArrayFile file, RunCursor runs, Object array, int index) throws IOException {
         transfer(file, runs, array, index, false, false);
     }
 

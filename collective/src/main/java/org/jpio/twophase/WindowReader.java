@@ -1,4 +1,4 @@
-package org.jpio.parallel;
+package org.jpio.twophase;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -19,7 +19,7 @@ import org.jpio.file.ArrayFile;
  */
 final class WindowReader implements AutoCloseable {
     private final ArrayFile file;
-    private final TwoPhase.Plan plan;
+    private final Plan plan;
     private final int me;
     private final int myAgg;
     private final int esz;
@@ -33,7 +33,7 @@ final class WindowReader implements AutoCloseable {
     private final boolean[] straight = new boolean[2];
 
     /** {@code size}: the file's size, where every window's read stops; {@code ahead}: null when this rank moves no data. */
-    WindowReader(ArrayFile file, TwoPhase.Plan plan, int me, int esz, ByteBuffer[] buffers, Clip ahead, Object array, int index, long size) {
+    WindowReader(ArrayFile file, Plan plan, int me, int esz, ByteBuffer[] buffers, Clip ahead, Object array, int index, long size) {
         this.file = file;
         this.plan = plan;
         this.me = me;
@@ -44,7 +44,7 @@ final class WindowReader implements AutoCloseable {
         this.array = array;
         this.index = index;
         this.size = size;
-        this.thread = TwoPhase.thread("jpio-twophase-read-" + me);
+        this.thread = Background.thread("jpio-twophase-read-" + me);
     }
 
     /** Starts reading window {@code c} (windows start in order). */
@@ -77,7 +77,11 @@ final class WindowReader implements AutoCloseable {
         try {
             return f.get();
         } catch (ExecutionException e) {
-            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause().toString(), e.getCause());
+            Throwable cause = e.getCause(); // rethrown as it was thrown, unchecked ones included
+            if (cause instanceof IOException io) throw io;
+            if (cause instanceof RuntimeException r) throw r;
+            if (cause instanceof Error err) throw err;
+            throw new IOException(cause);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while reading a two-phase window: path=" + file.path() + " rank=" + me, e);
@@ -90,15 +94,23 @@ final class WindowReader implements AutoCloseable {
     /** The buffer window {@code c} is read into. */
     ByteBuffer buffer(int c) { return buffers[c & 1]; }
 
-    /** Cancels reads not waited for and waits until none runs: the buffers are reused by the next call. */
+    /**
+     * Cancels reads not waited for and waits until none runs, however long that takes: the buffers are
+     * reused by the next call, and a read still running into one would corrupt it. An interrupt does not
+     * cut the wait short; it is kept for the caller.
+     */
     @Override public void close() {
         for (Future<Long> f : reads) if (f != null) f.cancel(false);
         thread.shutdown();
-        try {
-            thread.awaitTermination(1, TimeUnit.MINUTES);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        boolean interrupted = false;
+        while (!thread.isTerminated()) {
+            try {
+                thread.awaitTermination(1, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
         }
+        if (interrupted) Thread.currentThread().interrupt();
     }
 
     /**

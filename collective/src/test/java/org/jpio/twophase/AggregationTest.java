@@ -1,4 +1,4 @@
-package org.jpio.parallel;
+package org.jpio.twophase;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -24,6 +24,39 @@ class AggregationTest {
         assertEquals(8, Aggregation.cycleBytes(13, 8));
         assertEquals(8, Aggregation.cycleBytes(3, 8));
         assertEquals(3, Aggregation.cycles(new long[] {0, 20, 25}, 8));
+    }
+
+    /**
+     * The worked example of docs/VIEWS.md: two ranks write a 4x4 int array by column blocks (rank r's
+     * filetype is subarray({4,4}, {4,2}, {0,2r})), two aggregators, cb_buffer_size 16.
+     */
+    @Test
+    void workedExample() {
+        org.jpio.driver.Access[] access = new org.jpio.driver.Access[2];
+        org.jpio.view.FileView[] views = new org.jpio.view.FileView[2];
+        for (int r = 0; r < 2; r++) {
+            views[r] = new org.jpio.view.FileView(0, org.jpio.io.ElementType.INT, org.jpio.view.Datatype.subarray(new int[] {4, 4}, new int[] {4, 2},
+                    new int[] {0, 2 * r}, org.jpio.view.Order.C, org.jpio.view.Datatype.of(org.jpio.io.ElementType.INT)), org.jpio.view.DataRep.NATIVE);
+            access[r] = org.jpio.driver.Access.of(views[r], 0, 32, org.jpio.io.ElementType.INT, "rank=" + r);
+        }
+        assertEquals(new org.jpio.driver.Access(0, 56, 32, 4, 1, 4), access[0]);
+        assertEquals(new org.jpio.driver.Access(8, 64, 32, 4, 1, 4), access[1]);
+        Plan plan = Aggregation.plan(org.jpio.driver.Extents.of(org.jpio.io.ElementType.INT, access), new int[] {0, 1}, 0, 16, 4);
+        assertArrayEquals(new long[] {0, 32, 64}, plan.bounds());
+        assertEquals(16, plan.cycleBytes());
+        assertEquals(2, plan.cycles());
+        assertEquals(32, plan.windowStart(1, 0));
+        assertEquals(48, plan.windowEnd(1, 0));
+        // aggregator 1's first window [32, 48): one piece of each rank, each the slice of its array from element 4
+        for (int r = 0; r < 2; r++) {
+            Clip clip = new Clip(views[r].runsOfBytes(0, 32));
+            clip.skipTo(32);
+            assertEquals(16, clip.memory(), "bytes of rank " + r + "'s data before the window");
+            java.util.List<long[]> pieces = new java.util.ArrayList<>();
+            clip.take(32, 48, (off, len) -> pieces.add(new long[] {off, len}));
+            assertEquals(1, pieces.size());
+            assertArrayEquals(new long[] {32 + 8L * r, 8}, pieces.get(0));
+        }
     }
 
     @Property(tries = 500)

@@ -1,14 +1,13 @@
-package org.jpio.parallel;
+package org.jpio.twophase;
 
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.function.Supplier;
 import org.jpio.comm.Comm;
 import org.jpio.comm.SharedMemory;
 import org.jpio.file.ArrayFile;
 import org.jpio.io.ElementType;
-import org.jpio.view.RunCursor;
+import org.jpio.driver.Transfer;
 
 /**
  * Two-phase collective I/O through shared memory, for ranks that all run on one host: the aggregators'
@@ -21,19 +20,12 @@ import org.jpio.view.RunCursor;
  * <p>Per call, a write exchanges three numbers per rank, aggregator and window ({@code Windows}); a read
  * exchanges nothing. Plan, windows, read-modify-write of windows with holes, straight windows (the aggregator's own
  * gap-free data written from or read into its array) and the failure rule (every rank runs every cycle;
- * failures are returned for the caller to agree on) are those of {@link TwoPhase}.
+ * failures are returned for the caller to agree on) are those of {@link MessageExchange}.
  */
-final class SharedTwoPhase {
+final class SharedExchange extends Exchange {
     private static final long PAGE = 4096;
 
     private final SharedMemory memory;
-    private final Comm comm;
-    private final ArrayFile file;
-    private final TwoPhase.Plan plan;
-    private final ElementType type;
-    private final int esz;
-    private final int me;
-    private final int myAgg;
     /** [a][slot]: aggregator a's two cycle buffers, as this rank addresses them, in the file's byte order. */
     private final ByteBuffer[][] slots;
 
@@ -49,15 +41,9 @@ final class SharedTwoPhase {
 
     private static long slotBytes(int cbBufferSize) { return (cbBufferSize + PAGE - 1) / PAGE * PAGE; }
 
-    SharedTwoPhase(Comm comm, SharedMemory memory, ArrayFile file, TwoPhase.Plan plan, ElementType type, int cbBufferSize) {
+    SharedExchange(Comm comm, SharedMemory memory, ArrayFile file, Plan plan, ElementType type, int cbBufferSize) {
+        super(comm, file, plan, type);
         this.memory = memory;
-        this.comm = comm;
-        this.file = file;
-        this.plan = plan;
-        this.type = type;
-        this.esz = type.size();
-        this.me = comm.rank();
-        this.myAgg = plan.indexOf(me);
         int[] aggs = plan.aggregators();
         slots = new ByteBuffer[aggs.length][2];
         for (int a = 0; a < aggs.length; a++)
@@ -72,11 +58,13 @@ final class SharedTwoPhase {
      * synchronisation; the aggregator writes the window on its background thread. Returns this rank's
      * failure or null.
      */
-    IOException write(Supplier<RunCursor> runs, long myStart, long myEnd, Object array, int index) {
+    @Override String name() { return "shared memory"; }
+
+    @Override Throwable write(Transfer t, Object array, int index) {
         int cycles = plan.cycles();
-        Windows windows = new Windows(TwoPhase.clips(plan, runs, myStart, myEnd));
-        Clip[] clips = TwoPhase.clips(plan, runs, myStart, myEnd);
-        IOException failure = null;
+        Windows windows = new Windows(clips(t));
+        Clip[] clips = clips(t);
+        Throwable failure = null;
         try (WindowWriter writer = myAgg >= 0 ? new WindowWriter(file, me) : null) {
             long[] first = cycles > 0 ? windows.at(0) : null;
             if (writer != null && first != null) failure = prepare(writer, first, 0, failure);
@@ -107,29 +95,29 @@ final class SharedTwoPhase {
      * returns, but its next read into a buffer comes after the next call's extent exchange, which no rank
      * passes before it has returned from this one.
      */
-    IOException read(Supplier<RunCursor> runs, long myStart, long myEnd, Object array, int index) {
+    @Override Throwable read(Transfer t, Object array, int index, long myStart, long myEnd) {
         int cycles = plan.cycles();
-        Clip[] clips = TwoPhase.clips(plan, runs, myStart, myEnd);
-        IOException failure = null;
+        Clip[] clips = clips(t);
+        Throwable failure = null;
         long size = 0;
         try {
             size = file.size();
             if (myStart < myEnd && myEnd > size)
                 failure = new EOFException("readAll past end of file: path=" + file.path() + " rank=" + me + " offset=" + Math.max(myStart, size)
                         + " length=" + (myEnd - Math.max(myStart, size)) + " size=" + size);
-        } catch (IOException e) {
+        } catch (Throwable e) { // anything the I/O throws is this rank's failure, agreed on after the last cycle
             failure = e;
         }
         boolean reading = myAgg >= 0 && failure == null;
         WindowReader reader = myAgg >= 0 ? new WindowReader(file, plan, me, esz, slots[myAgg],
-                myStart < myEnd ? new Clip(runs.get()) : null, array, index, size) : null;
+                myStart < myEnd ? new Clip(t.runs()) : null, array, index, size) : null;
         try {
             if (reading && cycles > 0) reader.start(0);
             for (int c = 0; c < cycles; c++) {
                 if (reading) {
                     try {
                         reader.finish(c);
-                    } catch (IOException e) {
+                    } catch (Throwable e) { // anything the I/O throws is this rank's failure, agreed on after the last cycle
                         failure = failure != null ? failure : e;
                         reading = false;
                     }
@@ -239,13 +227,13 @@ final class SharedTwoPhase {
     private static boolean straight(long[] window) { return window[3] == 1; }
 
     /** Readies buffer {@code c & 1} for window {@code c}: a window with holes first gets what the file holds. */
-    private IOException prepare(WindowWriter writer, long[] window, int c, IOException failure) {
+    private Throwable prepare(WindowWriter writer, long[] window, int c, Throwable failure) {
         long lo = window[0], hi = window[1];
         if (failure != null || lo >= hi || straight(window) || window[2] == hi - lo) return failure;
         try {
             writer.readExisting(slots[myAgg][c & 1], plan.windowStart(myAgg, c), new long[] {lo, hi});
             return null;
-        } catch (IOException e) {
+        } catch (Throwable e) { // anything the I/O throws is this rank's failure, agreed on after the last cycle
             return e;
         }
     }

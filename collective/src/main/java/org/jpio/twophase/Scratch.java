@@ -1,4 +1,4 @@
-package org.jpio.parallel;
+package org.jpio.twophase;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,0 +1,97 @@
+package org.jpio.array;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * How a file is replaced without ever being torn: the new contents go to a temporary file beside it (same
+ * directory, so the same file system), which is synced and then renamed over the old one, and the directory
+ * is synced. A crash, a kill or a full disk at any moment leaves either the complete old file or the
+ * complete new one; the temporary of a writer that died is removed by the next writer of the same file.
+ *
+ * <p>Temporaries are named {@code .NAME.jpio-HOST-PID-RANDOM.tmp} and take the permissions of the file
+ * they replace (the user's default for a new one), so they expose nothing the final file would not.
+ * Called on one rank only.
+ */
+final class Replacement {
+    private static final String TAG = ".jpio-";
+
+    private Replacement() { }
+
+    /** A new temporary name beside {@code target}, after removing those of writers on {@code host} (this one) that are gone. */
+    static Path temporary(Path target, String host) throws IOException {
+        Path dir = parent(target);
+        removeStale(target, dir, host);
+        String name = "." + target.getFileName() + TAG + host + "-" + ProcessHandle.current().pid() + "-"
+                + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE) + ".tmp";
+        return dir.resolve(name);
+    }
+
+    /** The temporary, once complete: its permissions set like the target's, synced, renamed over the target, the directory synced. */
+    static void commit(Path temporary, Path target) throws IOException {
+        if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+            PosixFileAttributeView from = Files.getFileAttributeView(target, PosixFileAttributeView.class);
+            if (from != null) {
+                Set<PosixFilePermission> p = from.readAttributes().permissions();
+                Files.setPosixFilePermissions(temporary, p);
+            }
+        }
+        try (FileChannel c = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
+            c.force(true);
+        }
+        Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        syncDirectory(parent(target));
+    }
+
+    /** Best effort after a failure: the temporary must not outlive the writer. */
+    static void discard(Path temporary, Throwable failure) {
+        if (temporary == null) return;
+        try {
+            Files.deleteIfExists(temporary);
+        } catch (IOException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    private static void syncDirectory(Path dir) throws IOException {
+        try (FileChannel c = FileChannel.open(dir, StandardOpenOption.READ)) {
+            c.force(true);
+        }
+    }
+
+    private static Path parent(Path target) {
+        Path p = target.toAbsolutePath().getParent();
+        return p == null ? target.toAbsolutePath().getRoot() : p;
+    }
+
+    /** Temporaries of {@code target} left by processes of this host that no longer run. */
+    private static void removeStale(Path target, Path dir, String host) throws IOException {
+        String prefix = "." + target.getFileName() + TAG + host + "-";
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, p -> {
+            String n = p.getFileName().toString();
+            return n.startsWith(prefix) && n.endsWith(".tmp");
+        })) {
+            for (Path p : s) {
+                String rest = p.getFileName().toString().substring(prefix.length());
+                int dash = rest.indexOf('-');
+                long pid;
+                try {
+                    pid = Long.parseLong(dash < 0 ? "" : rest.substring(0, dash));
+                } catch (NumberFormatException e) {
+                    continue; // not ours after all
+                }
+                if (ProcessHandle.of(pid).isEmpty()) Files.deleteIfExists(p);
+            }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package org.jpio.driver;
+
+import java.util.Arrays;
+import java.util.Comparator;
+import org.jpio.comm.CollectiveException;
+import org.jpio.comm.Comm;
+import org.jpio.comm.RankFailure;
+import org.jpio.io.ElementType;
+
+/**
+ * Every rank's {@link Access} of one collective call, after one allgather, which ParallelFile makes before
+ * every collective transfer: it carries the outcome of each rank's argument checks, and it is what a
+ * collective driver plans from (ROMIO's allgather of start and end offsets). Every rank holds the same
+ * values, so every decision taken from them is taken alike on all ranks.
+ */
+public final class Extents {
+    private static final int START = 0, END = 1, BYTES = 2, RUNS = 3, RESIDUES = 4, TYPE = 5, SMALL_RUNS = 6, REJECTED = 7, FIELDS = 8;
+
+    private final long[] all;
+    private final int ranks;
+
+    private Extents(long[] all) {
+        this.all = all;
+        this.ranks = all.length / FIELDS;
+    }
+
+    /**
+     * Collective: every rank contributes its checked transfer, or null when its argument checks failed. One
+     * allgather serves both the drivers' planning and the agreement on the checks: when any rank's checks
+     * failed, every rank learns it here ({@link #rejected()}) before any byte moves.
+     */
+    public static Extents exchange(Comm comm, Transfer t) {
+        long[] mine = new long[FIELDS];
+        if (t == null) {
+            mine[REJECTED] = 1;
+        } else {
+            Access a = t.access();
+            mine[START] = a.start();
+            mine[END] = a.end();
+            mine[BYTES] = a.bytes();
+            mine[RUNS] = a.runs();
+            mine[RESIDUES] = a.residues();
+            mine[TYPE] = t.type().ordinal();
+            mine[SMALL_RUNS] = a.smallRuns();
+        }
+        long[] all = new long[FIELDS * comm.size()];
+        comm.allgather(mine, 0, FIELDS, all, 0);
+        return new Extents(all);
+    }
+
+    /** Whether some rank's argument checks failed (then no rank may move a byte). */
+    public boolean rejected() { return sum(REJECTED) > 0; }
+
+    /** From known accesses (the pure arithmetic's tests), as {@link #exchange} would gather them. */
+    public static Extents of(ElementType type, Access... perRank) {
+        long[] all = new long[FIELDS * perRank.length];
+        for (int r = 0; r < perRank.length; r++) {
+            Access a = perRank[r];
+            System.arraycopy(new long[] {a.start(), a.end(), a.bytes(), a.runs(), a.residues(), type.ordinal(), a.smallRuns(), 0}, 0, all, r * FIELDS, FIELDS);
+        }
+        return new Extents(all);
+    }
+
+    public int ranks() { return ranks; }
+    public long start(int r) { return all[r * FIELDS + START]; }
+    public long end(int r) { return all[r * FIELDS + END]; }
+    public long bytes(int r) { return all[r * FIELDS + BYTES]; }
+    public long runs(int r) { return all[r * FIELDS + RUNS]; }
+
+    /** Whether rank {@code r} moves any data. */
+    public boolean moves(int r) { return all[r * FIELDS + RUNS] > 0; }
+
+    public long totalBytes() { return sum(BYTES); }
+    public long totalRuns() { return sum(RUNS); }
+
+    /** The residue masks of all ranks or-ed: one bit set means one element grid. */
+    public long residues() {
+        long bits = 0;
+        for (int r = 0; r < ranks; r++) bits |= all[r * FIELDS + RESIDUES];
+        return bits;
+    }
+
+    /** True when some rank has runs short enough to be written by data sieving (read-modify-write of a window). */
+    public boolean anySieves() { return sum(SMALL_RUNS) > 0; }
+
+    /**
+     * The buffers' element type, which must be one on all ranks (two-phase moves whole elements between
+     * ranks); a CollectiveException naming the ranks otherwise, thrown alike on every rank.
+     */
+    public ElementType elementType(String op) {
+        long t0 = all[TYPE];
+        for (int r = 1; r < ranks; r++)
+            if (all[r * FIELDS + TYPE] != t0)
+                throw new CollectiveException(op, java.util.List.of(new RankFailure(r, "mismatch", "buffer element type must be equal on all ranks: rank="
+                        + r + " type=" + ElementType.values()[(int) all[r * FIELDS + TYPE]] + " but rank=0 type=" + ElementType.values()[(int) t0], false)), null);
+        return ElementType.values()[(int) t0];
+    }
+
+    /**
+     * True when the ranks' accesses together cover their aggregate extent without a gap: their bytes add
+     * up to it (pieces of a collective write do not overlap, as MPI requires for defined results).
+     */
+    public boolean dense() {
+        long start = Long.MAX_VALUE, end = Long.MIN_VALUE, bytes = 0;
+        for (int r = 0; r < ranks; r++) {
+            if (!moves(r)) continue;
+            start = Math.min(start, start(r));
+            end = Math.max(end, end(r));
+            bytes += bytes(r);
+        }
+        return bytes > 0 && bytes == end - start;
+    }
+
+    /** True when some two ranks' extents overlap: their pieces interleave in the file. */
+    public boolean interleaved() {
+        long[][] ext = new long[ranks][];
+        int k = 0;
+        for (int r = 0; r < ranks; r++) if (moves(r)) ext[k++] = new long[] {start(r), end(r)};
+        Arrays.sort(ext, 0, k, Comparator.comparingLong(e -> e[0]));
+        for (int i = 1; i < k; i++) if (ext[i][0] < ext[i - 1][1]) return true;
+        return false;
+    }
+
+    private long sum(int field) {
+        long s = 0;
+        for (int r = 0; r < ranks; r++) s += all[r * FIELDS + field];
+        return s;
+    }
+}

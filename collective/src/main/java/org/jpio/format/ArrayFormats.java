@@ -1,0 +1,71 @@
+package org.jpio.format;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The registry of array formats. A file's format is named, or taken from its name's ending; a name with no
+ * known ending is RAW. Formats stay listed where they cannot run, with the reason.
+ */
+public final class ArrayFormats {
+    /** The global array and nothing else (RAW). */
+    public static final ArrayFormat RAW = new RawFormat();
+    /** numpy's .npy. */
+    public static final ArrayFormat NPY = new NpyFormat();
+
+    private static final List<ArrayFormat> ALL = List.of(RAW, NPY);
+
+    private ArrayFormats() { }
+
+    public static List<ArrayFormat> all() { return ALL; }
+
+    /** The format called {@code name}; IllegalArgumentException naming the known ones otherwise, or the reason it is unavailable. */
+    public static ArrayFormat get(String name) {
+        for (ArrayFormat f : ALL) {
+            if (!f.name().equals(name)) continue;
+            f.unavailableReason().ifPresent(why -> { throw new IllegalStateException("format " + name + " is unavailable: " + why); });
+            return f;
+        }
+        List<String> names = new ArrayList<>();
+        for (ArrayFormat f : ALL) names.add(f.name());
+        throw new IllegalArgumentException("unknown array format=" + name + " (known: " + String.join(", ", names) + ")");
+    }
+
+    /** The format of a file name: by its ending, RAW when none matches. */
+    public static ArrayFormat of(Path path) {
+        Path name = path.getFileName();
+        String n = name == null ? "" : name.toString().toLowerCase(Locale.ROOT);
+        for (ArrayFormat f : ALL) for (String ext : f.extensions()) if (n.endsWith(ext)) return get(f.name());
+        return RAW;
+    }
+
+    /** The registry index of a format, as {@link StoredArray#pack} carries it. */
+    public static int indexOf(ArrayFormat f) { return ALL.indexOf(f); }
+
+    public static ArrayFormat at(int index) { return ALL.get(index); }
+
+    /** Opens {@code file} for writing, creating it; an IOException naming it when it is not empty. */
+    static java.nio.channels.FileChannel createEmpty(Path file) throws IOException {
+        java.nio.channels.FileChannel c = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.WRITE);
+        if (c.size() != 0) {
+            long size = c.size();
+            c.close();
+            throw new IOException("a file to prepare for an array must be new or empty: path=" + file + " size=" + size);
+        }
+        return c;
+    }
+
+    /** The data bytes of {@code s}; an IOException naming the file when the shape's size overflows a long. */
+    static long bytes(StoredArray s, Path file) throws IOException {
+        try {
+            return s.dataBytes();
+        } catch (ArithmeticException e) {
+            throw new IOException("array of " + s.type() + " with shape " + java.util.Arrays.toString(s.shape())
+                    + " has more bytes than a file can hold (2^63): path=" + file, e);
+        }
+    }
+}

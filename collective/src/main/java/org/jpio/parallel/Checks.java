@@ -1,0 +1,64 @@
+package org.jpio.parallel;
+
+import java.nio.file.Path;
+import java.util.Set;
+import org.jpio.driver.Access;
+import org.jpio.driver.Transfer;
+import org.jpio.io.ElementType;
+import org.jpio.io.FileNotReadableException;
+import org.jpio.io.FileNotWritableException;
+import org.jpio.view.FileView;
+
+/**
+ * The argument checks of every ParallelFile transfer, before any byte moves (MPI-IO's own layer,
+ * ROMIO's MPIO_CHECK_* macros): the buffer, the offset and count, the view's etype against the buffer,
+ * the access mode, and the walk of the view's runs (a run must not split an element; offsets must not
+ * overflow). Each failure names the call, the path and the rank.
+ */
+final class Checks {
+    private Checks() { }
+
+    /**
+     * Reads on a write-only file and writes on a read-only one are refused as the JDK's channels refuse
+     * them. The access mode is the same on every rank (agreed at open), so every rank of a collective call
+     * throws alike, without an agreement.
+     */
+    static void mode(String op, boolean write, Set<Amode> amode, Path path, int rank) {
+        if (write && !Amode.writable(amode))
+            throw new FileNotWritableException(op + " on a file opened RDONLY (MPI_ERR_READ_ONLY): path=" + path + " rank=" + rank);
+        if (!write && !Amode.readable(amode))
+            throw new FileNotReadableException(op + " on a file opened WRONLY (MPI_ERR_ACCESS): path=" + path + " rank=" + rank);
+    }
+
+    /** The checked transfer of {@code e} at view offset {@code offset}; IllegalArgumentException otherwise. */
+    static Transfer transfer(String op, boolean explicitOffset, long offset, Elements e, FileView view, Set<Amode> amode, Path path, int rank) {
+        String where = "path=" + path + " rank=" + rank;
+        if (e == null) throw new IllegalArgumentException(op + ": buffer is null: " + where);
+        ElementType t = e.type(op + " " + where);
+        int index = e.index(), count = e.count(), length = t.length(e.array());
+        if (explicitOffset && amode.contains(Amode.SEQUENTIAL))
+            throw new IllegalArgumentException(op + ": explicit offsets are erroneous on a file opened SEQUENTIAL (MPI_ERR_UNSUPPORTED_OPERATION): " + where);
+        if (offset < 0 || count < 0)
+            throw new IllegalArgumentException(op + ": offset=" + offset + " count=" + count + " must be >= 0: " + where);
+        if (index < 0 || index > length - count)
+            throw new IllegalArgumentException(op + ": array of length=" + length + " has no elements [" + index + ", " + ((long) index + count)
+                    + "): " + where + " offset=" + offset + " count=" + count);
+        if (view.etype() != ElementType.BYTE && view.etype() != t)
+            throw new IllegalArgumentException(op + ": buffer of " + t + " does not match the view's etype=" + view.etype() + ": " + where);
+        long from, bytes = (long) count << t.shift();
+        try {
+            from = Math.multiplyExact(offset, view.etype().size());
+            Math.addExact(from, bytes);
+            Access a = Access.of(view, from, bytes, t, op + " " + where);
+            return new Transfer(op, view, offset, e.array(), index, count, t, a);
+        } catch (ArithmeticException x) {
+            throw new IllegalArgumentException(op + ": offset=" + offset + " count=" + count + " of " + t + " overflows a file position (2^63 bytes) in view "
+                    + view + ": " + where, x);
+        }
+    }
+
+    /** A size argument (set_size, preallocate). */
+    static IllegalArgumentException size(String op, long size, Path path, int rank) {
+        return size < 0 ? new IllegalArgumentException(op + ": size=" + size + " must be >= 0: path=" + path + " rank=" + rank) : null;
+    }
+}

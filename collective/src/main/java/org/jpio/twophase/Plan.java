@@ -1,0 +1,25 @@
+package org.jpio.twophase;
+
+/**
+ * The plan every rank computes identically from the exchanged extents. {@code extents}: rank r's access
+ * spans {@code [extents[2r], extents[2r+1])} of the file (empty when it moves no data), which tells an
+ * aggregator where the others' data can be. {@code batched}: the piece lists of all cycles are small
+ * enough to be exchanged once per call, before the first cycle, instead of cycle by cycle.
+ */
+record Plan(int[] aggregators, long[] bounds, int cycleBytes, int cycles, long[] extents, boolean batched) {
+    /** Whether the access of any rank but {@code me} reaches into {@code [from, to)}. */
+    boolean othersReach(int me, long from, long to) {
+        for (int r = 0; 2 * r < extents.length; r++)
+            if (r != me && extents[2 * r] < extents[2 * r + 1] && extents[2 * r] < to && from < extents[2 * r + 1]) return true;
+        return false;
+    }
+
+    int indexOf(int rank) {
+        for (int i = 0; i < aggregators.length; i++) if (aggregators[i] == rank) return i;
+        return -1;
+    }
+
+    long windowStart(int a, int cycle) { return Math.min(bounds[a + 1], bounds[a] + (long) cycle * cycleBytes); }
+
+    long windowEnd(int a, int cycle) { return Math.min(bounds[a + 1], windowStart(a, cycle) + cycleBytes); }
+}

@@ -1,0 +1,118 @@
+package org.jpio.twophase;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import org.jpio.comm.SharedMemory;
+import org.jpio.driver.Extents;
+import org.jpio.driver.IndependentDriver;
+import org.jpio.driver.OpenRequest;
+import org.jpio.driver.Transfer;
+import org.jpio.file.ArrayFile;
+import org.jpio.io.ElementType;
+import org.jpio.parallel.Hints;
+
+/**
+ * jpio's two-phase collective I/O ({@code jpio_backend=twophase}, the default): the generic driver with
+ * its collective calls overridden, as ROMIO's ADIOI_GEN_WriteStridedColl is. After the extent exchange
+ * every rank takes the same decision ({@link Strategy}, romio_cb_read/romio_cb_write): aggregate, through
+ * one of two {@link Exchange}s, or let each rank transfer its own runs as the generic driver does.
+ */
+public final class TwoPhaseDriver extends IndependentDriver {
+    public static final String NAME = "twophase";
+
+    private final int[] aggregators;
+    private final int hosts;
+    private volatile String exchangeUsed;
+
+    private TwoPhaseDriver(OpenRequest r, Opened opened, int[] aggregators, int hosts) {
+        super(r, opened);
+        this.aggregators = aggregators;
+        this.hosts = hosts;
+    }
+
+    /** Collective: the generic open, then the aggregators from the ranks' hosts and the hints. */
+    public static TwoPhaseDriver open(OpenRequest r) throws IOException {
+        Opened opened = openFile(r);
+        int n = r.comm().size();
+        String[] names = new String[n];
+        byte[][] all = r.comm().allgatherBytes(r.comm().hostName().getBytes(StandardCharsets.UTF_8));
+        for (int k = 0; k < n; k++) names[k] = new String(all[k], StandardCharsets.UTF_8);
+        Hints h = r.hints();
+        // cb_nodes alone (cb_config_list left at its default *:1) asks for that many aggregators even on one
+        // host, which is what users setting it expect; an explicit cb_config_list is followed as ROMIO does
+        String config = h.cbNodes() > 0 && Aggregators.DEFAULT_CONFIG_LIST.equals(h.cbConfigList()) ? "*:*" : h.cbConfigList();
+        int[] aggs;
+        try {
+            aggs = Aggregators.choose(names, h.cbNodes(), config);
+        } catch (IllegalArgumentException e) {
+            opened.file().close(); // every rank computed the same from the same hosts: all fail alike
+            throw e;
+        }
+        return new TwoPhaseDriver(r, opened, aggs, new HashSet<>(List.of(names)).size());
+    }
+
+    @Override public String name() { return NAME; }
+
+    @Override protected long collective(Transfer t, Extents all, boolean write) throws IOException {
+        String op = t.op() + " path=" + path;
+        ElementType type = all.elementType(op);
+        Strategy.Choice choice = choose(all, write);
+        chose(write, choice);
+        if (!choice.twoPhase()) {
+            reserveIfDense(t, all, write);
+            return transfer(t, write, all.anySieves());
+        }
+        Plan plan = Aggregation.plan(all, aggregators, hints.stripingUnit(), hints.cbBufferSize(), type.size());
+        ArrayFile file = file(t);
+        SharedMemory shared = sharedCycleBuffers(op);
+        Exchange exchange = shared != null ? new SharedExchange(comm, shared, file, plan, type, hints.cbBufferSize())
+                                           : new MessageExchange(comm, file, plan, type, Scratch.forThisThread());
+        exchangeUsed = shared != null || hints.cbShared() == Hints.Mode.DISABLE ? exchange.name()
+                : exchange.name() + " (no shared memory: " + (hosts > 1 ? "ranks on " + hosts + " hosts" : comm.sharedMemoryUnavailable()) + ")";
+        reserveIfDense(t, all, write);
+        Throwable failure = write ? exchange.write(t) : exchange.read(t);
+        if (failure instanceof IOException io) throw io;
+        if (failure instanceof RuntimeException e) throw e;
+        if (failure instanceof Error e) throw e;
+        if (failure != null) throw new IOException(failure);
+        return t.bytes();
+    }
+
+    private Strategy.Choice choose(Extents all, boolean write) {
+        // as ROMIO: in atomic mode each rank's access is one locked independent transfer, never split
+        // between aggregators and cycles where another rank could see half of it
+        if (atomic) return new Strategy.Choice(false, "atomic mode: independent I/O under byte-range locks");
+        boolean aligned = Long.bitCount(all.residues()) <= 1;
+        Strategy.Pattern p = new Strategy.Pattern(all.totalBytes(), all.totalRuns(), all.interleaved(), aligned, hosts, hints.stripingUnit());
+        return Strategy.choose(write ? hints.cbWrite() : hints.cbRead(), p);
+    }
+
+    /**
+     * The memory for the aggregators' cycle buffers when the ranks share it (hint {@code jpio_cb_shared}),
+     * else null: two-phase then exchanges messages. Every rank reaches the same answer (same hints, same
+     * hosts), as the collective allocation needs.
+     */
+    private SharedMemory sharedCycleBuffers(String op) {
+        Hints.Mode mode = hints.cbShared();
+        if (mode == Hints.Mode.DISABLE) return null;
+        SharedMemory s = hosts == 1 ? comm.shared(SharedExchange.parts(comm.size(), aggregators, hints.cbBufferSize())) : null;
+        if (s == null && mode == Hints.Mode.ENABLE)
+            throw new IllegalStateException("jpio_cb_shared=enable but the ranks cannot share memory: " + op + " rank=" + comm.rank()
+                    + (hosts > 1 ? " hosts=" + hosts : ": " + comm.sharedMemoryUnavailable()));
+        return s;
+    }
+
+    @Override public Map<String, String> hints() {
+        Map<String, String> h = super.hints();
+        h.put(Hints.CB_NODES, Integer.toString(aggregators.length));
+        StringBuilder b = new StringBuilder();
+        for (int a : aggregators) b.append(b.length() == 0 ? "" : ",").append(a);
+        h.put("cb_aggregators", b.toString());
+        String x = exchangeUsed;
+        if (x != null) h.put("jpio_cb_exchange", x);
+        return h;
+    }
+}
