@@ -9,8 +9,10 @@ import org.jpio.io.ElementType;
 
 /**
  * An open file of an {@link IoEngine}: positional, thread-safe transfers (no shared file pointer) plus
- * size, sync and locking. Arguments have been validated by the caller (ArrayFile); an engine reports
- * only I/O failures, as IOException whose message carries {@code path=, offset=, length=}.
+ * size, sync and locking, at byte positions. Arguments, open state and access mode have been checked by
+ * the caller (ArrayFile); an engine reports I/O failures, as IOException whose message carries
+ * {@code path=, offset=, length=} (offset= is the key of the position), and use after close as
+ * {@link org.jpio.io.FileClosedException}.
  *
  * <p>The array transfers have a generic default that stages through a per-thread direct buffer in
  * {@link Staging#CHUNK} pieces; engines that can reach the array directly override them.

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jpio.io.ElementType;
+import org.jpio.io.FileClosedException;
 
 /**
  * A file open in the {@link NativeEngine}: one descriptor, or for O_DIRECT two.
@@ -26,7 +27,7 @@ import org.jpio.io.ElementType;
 final class NativeEngineFile implements EngineFile {
     /** Largest single JNI transfer: bounds the time an array is pinned. {@code -Djpio.native.piece=BYTES}. */
     static final int PIECE = Math.max(1 << 16, Integer.getInteger("jpio.native.piece", 64 << 20) & ~0xFFFF);
-    /** O_DIRECT alignment of file offsets, lengths and memory: a multiple of every common logical block size. */
+    /** O_DIRECT alignment of file positions, lengths and memory: a multiple of every common logical block size. */
     static final int ALIGN = 4096;
     /**
      * Per-thread bounce buffer for swapped writes, O_DIRECT and reads whose destination would hit the
@@ -189,8 +190,8 @@ final class NativeEngineFile implements EngineFile {
         long run() throws IOException;
     }
 
-    private long using(String op, long offset, long length, Call call) throws IOException {
-        enter(op, offset, length);
+    private long using(String op, long position, long length, Call call) throws IOException {
+        enter(op, position, length);
         try {
             return call.run();
         } finally {
@@ -251,11 +252,11 @@ final class NativeEngineFile implements EngineFile {
 
     // ---- lifetime ---------------------------------------------------------------------------------
 
-    private void enter(String op, long offset, long length) throws IOException {
+    private void enter(String op, long position, long length) throws IOException {
         users.incrementAndGet();
         if (closing.get()) {
             leave();
-            throw new IOException(op + " on closed file: path=" + path + " offset=" + offset + " length=" + length);
+            throw FileClosedException.of(op, path, position, length);
         }
     }
 

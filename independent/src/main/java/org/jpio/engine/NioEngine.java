@@ -84,7 +84,14 @@ public final class NioEngine implements IoEngine {
             }
         }
 
-        @Override public long size() throws IOException { return ch.size(); }
+        @Override
+        public long size() throws IOException {
+            try {
+                return ch.size();
+            } catch (IOException e) {
+                throw IoErrors.wrap(e, "size", path, 0, 0);
+            }
+        }
 
         @Override
         public void setLength(long size) throws IOException {
@@ -107,7 +114,12 @@ public final class NioEngine implements IoEngine {
 
         @Override
         public RangeLock lock(long position, long length, boolean shared) throws IOException {
-            FileLock l = ch.lock(position, length, shared);
+            FileLock l;
+            try {
+                l = ch.lock(position, length, shared);
+            } catch (IOException e) {
+                throw IoErrors.wrap(e, "lock", path, position, length);
+            }
             return l::release;
         }
 
