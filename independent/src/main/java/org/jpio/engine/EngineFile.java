@@ -63,9 +63,18 @@ public interface EngineFile extends Closeable {
 
     /**
      * Takes an OS byte-range lock (exclusive or shared) between processes, blocking until granted. It does
-     * not exclude threads of this JVM: ArrayFile's lock table does that.
+     * not exclude threads of this JVM: ArrayFile's lock table does that, and it also makes sure that one
+     * owner (see {@link #locksPerProcess}) never asks for overlapping locks.
      */
     RangeLock lock(long position, long length, boolean shared) throws IOException;
+
+    /**
+     * Who owns this file's OS locks: true when they belong to the process (POSIX fcntl locks, as
+     * FileChannel takes them, and the JVM refuses overlapping ones within itself), false when they belong
+     * to this open file (Linux open-file-description locks). Either way threads share the owner's locks,
+     * so ArrayFile takes a shared range once per owner for all its in-process holders.
+     */
+    default boolean locksPerProcess() { return true; }
 
     /** A held byte-range lock. */
     interface RangeLock extends AutoCloseable {

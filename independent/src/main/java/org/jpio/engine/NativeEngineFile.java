@@ -250,6 +250,9 @@ final class NativeEngineFile implements EngineFile {
         };
     }
 
+    /** Open-file-description locks: they belong to this descriptor, not to the process. */
+    @Override public boolean locksPerProcess() { return false; }
+
     // ---- lifetime ---------------------------------------------------------------------------------
 
     private void enter(String op, long position, long length) throws IOException {

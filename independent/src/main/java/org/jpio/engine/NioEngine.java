@@ -2,6 +2,7 @@ package org.jpio.engine;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Path;
@@ -120,7 +121,16 @@ public final class NioEngine implements IoEngine {
             } catch (IOException e) {
                 throw IoErrors.wrap(e, "lock", path, position, length);
             }
-            return l::release;
+            return () -> {
+                // closing the channel released the lock already (and, POSIX locks being the process's,
+                // every lock of this JVM on the file): nothing is left to release then
+                if (!ch.isOpen()) return;
+                try {
+                    l.release();
+                } catch (ClosedChannelException closedMeanwhile) {
+                    // as above
+                }
+            };
         }
 
         @Override public void close() throws IOException { ch.close(); }

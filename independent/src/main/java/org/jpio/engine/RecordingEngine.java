@@ -133,6 +133,8 @@ public final class RecordingEngine implements IoEngine {
             };
         }
 
+        @Override public boolean locksPerProcess() { return f.locksPerProcess(); }
+
         @Override public void close() throws IOException {
             log("close", f.path(), 0, 0);
             f.close();

@@ -31,7 +31,9 @@ import org.jpio.testing.TestArrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What every {@link IoEngine} must do, run once per engine by a subclass (the n5 AbstractN5Test pattern).
@@ -448,6 +450,34 @@ abstract class AbstractEngineContractTest {
                 assertEquals(0, EngineChild.await(reader));
             }
         }
+    }
+
+    // ---- locks held by several threads of this JVM (LockChecks) --------------------------------------
+
+    private LockChecks locks() { return new LockChecks(options(ByteOrder.BIG_ENDIAN), childSpec(), dir); } // EngineChild's order
+
+    @ParameterizedTest(name = "oneFile={0}")
+    @ValueSource(booleans = {false, true})
+    void sharedHoldersShareTheOsLockUntilTheLastReleases(boolean oneFile) throws Exception {
+        locks().holdersShareTheOsLock(oneFile);
+    }
+
+    @ParameterizedTest(name = "oneFile={0}")
+    @ValueSource(booleans = {false, true})
+    void negativeControlSharedHoldersWithoutSharingFail(boolean oneFile) throws Exception {
+        locks().holdersWithoutSharingFail(oneFile);
+    }
+
+    @ParameterizedTest(name = "oneFile={0} writerInAnotherProcess={1}")
+    @CsvSource({"false,false", "true,false", "false,true", "true,true"})
+    void oneWriterThreeReadersNeverTearAndNothingEscapes(boolean oneFile, boolean writerProcess) throws Exception {
+        locks().oneWriterThreeReaders(oneFile, writerProcess, 40);
+    }
+
+    @ParameterizedTest(name = "oneFile={0} writerInAnotherProcess={1}")
+    @CsvSource({"false,false", "true,false", "false,true", "true,true"})
+    void negativeControlOneWriterThreeReadersWithoutSharingFail(boolean oneFile, boolean writerProcess) throws Exception {
+        locks().oneWriterThreeReadersWithoutSharingFail(oneFile, writerProcess);
     }
 
     /** Engine-specific checks of the full-disk message (the native engine also names errno). */
