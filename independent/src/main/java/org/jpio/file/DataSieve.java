@@ -14,6 +14,12 @@ import org.jpio.engine.Staging;
  * pieces larger than the buffer, unsorted pieces, and sieving turned off go piece by piece.
  */
 final class DataSieve {
+    /**
+     * Whether sieved writes lock their windows. Only the negative control of the sieving-lock test turns it
+     * off, to show a write lost between another writer's window read and write-back.
+     */
+    static volatile boolean lockWindows = true;
+
     private DataSieve() { }
 
     static void read(ArrayFile af, long[] pos, long[] lens, ByteBuffer mem) throws IOException {
@@ -64,14 +70,14 @@ final class DataSieve {
                 // locked too: another writer's read-modify-write window may cover these bytes, and its
                 // write-back would undo this write if the two were not serialised (ROMIO locks its whole
                 // strided write for the same reason)
-                try (EngineFile.RangeLock lock = af.lock(start, span, false)) {
+                try (EngineFile.RangeLock lock = lock(af, start, span)) {
                     f.writeFully(start, slice(mem, span));
                 }
                 i = j;
                 continue;
             }
             if (window == null) window = Staging.pageAligned(buf);
-            try (EngineFile.RangeLock lock = af.lock(start, span, false)) {
+            try (EngineFile.RangeLock lock = lock(af, start, span)) {
                 window.clear().limit((int) span);
                 long have = Math.max(0, Math.min(span, f.size() - start));
                 if (have > 0) {
@@ -90,6 +96,10 @@ final class DataSieve {
             }
             i = j;
         }
+    }
+
+    private static EngineFile.RangeLock lock(ArrayFile af, long start, long span) throws IOException {
+        return lockWindows ? af.lock(start, span, false) : () -> { };
     }
 
     /** First index after the run of pieces from {@code i} that fits one window of {@code buf} bytes. */

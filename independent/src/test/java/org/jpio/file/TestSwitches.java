@@ -14,4 +14,10 @@ public final class TestSwitches {
         RangeLocks.shareOsLocks = false;
         return () -> RangeLocks.shareOsLocks = true;
     }
+
+    /** Until closed, sieved writes read, modify and write their windows without locking them. */
+    public static Restore withoutSieveLocks() {
+        DataSieve.lockWindows = false;
+        return () -> DataSieve.lockWindows = true;
+    }
 }
