@@ -67,10 +67,10 @@ final class NativeEngineFile implements EngineFile {
 
     // ---- transfers --------------------------------------------------------------------------------
 
-    /** One JNI transfer of {@code n} bytes: file {@code off}, memory {@code from} bytes into the request. */
+    /** One JNI transfer of {@code n} bytes: file position {@code pos}, memory {@code from} bytes into the request. */
     @FunctionalInterface
     private interface Piece {
-        int move(int fd, int align, long off, long from, int n) throws IOException;
+        int move(int fd, int align, long pos, long from, int n) throws IOException;
     }
 
     @Override
@@ -89,8 +89,8 @@ final class NativeEngineFile implements EngineFile {
         int fix = type == ElementType.BOOLEAN ? 1 : type.size() > 1 && order != ByteOrder.nativeOrder() ? type.size() : 0;
         ByteBuffer bounce = direct || fix > 1 || op != NativeIo.OP_WRITE ? BOUNCES.get() : null;
         if (op != NativeIo.OP_WRITE) requireWithinFile(position, length);
-        transfer(op, position, length, (f, align, off, from, n) ->
-                NativeIo.transferArray(f, name, array, base + from, n, off, op, fix, align, bounce));
+        transfer(op, position, length, (f, align, pos, from, n) ->
+                NativeIo.transferArray(f, name, array, base + from, n, pos, op, fix, align, bounce));
     }
 
     @Override
@@ -134,12 +134,12 @@ final class NativeEngineFile implements EngineFile {
         ByteBuffer bounce = direct || op != NativeIo.OP_WRITE ? BOUNCES.get() : null;
         long n;
         if (b.isDirect()) {
-            n = transfer(op, position, b.remaining(), (f, align, off, from, len) ->
-                    NativeIo.transferBuffer(f, name, b, start + (int) from, len, off, op, 0, align, bounce));
+            n = transfer(op, position, b.remaining(), (f, align, pos, from, len) ->
+                    NativeIo.transferBuffer(f, name, b, start + (int) from, len, pos, op, 0, align, bounce));
         } else {
             long base = b.arrayOffset() + start;
-            n = transfer(op, position, b.remaining(), (f, align, off, from, len) ->
-                    NativeIo.transferArray(f, name, b.array(), base + from, len, off, op, 0, align, bounce));
+            n = transfer(op, position, b.remaining(), (f, align, pos, from, len) ->
+                    NativeIo.transferArray(f, name, b.array(), base + from, len, pos, op, 0, align, bounce));
         }
         if (n > 0) b.position(start + (int) n);
         return (int) n;
@@ -163,11 +163,11 @@ final class NativeEngineFile implements EngineFile {
     }
 
     /** Calls {@code piece} for at most PIECE bytes at a time; stops early only at end of file (OP_READ). */
-    private static long pieces(int f, int align, long off, long from, long length, Piece piece) throws IOException {
+    private static long pieces(int f, int align, long pos, long from, long length, Piece piece) throws IOException {
         long done = 0;
         while (done < length) {
             int n = (int) Math.min(PIECE, length - done);
-            int got = piece.move(f, align, off + done, from + done, n);
+            int got = piece.move(f, align, pos + done, from + done, n);
             if (got < 0) return done == 0 && from == 0 ? -1 : done;
             done += got;
             if (got < n) break;
