@@ -59,7 +59,7 @@ class PreallocateTest {
         List<RecordingEngine.Call> reserved = calls.stream().filter(c -> c.op().equals("preallocate")).toList();
         assertEquals(2, reserved.size(), "one reservation per rank: " + calls);
         for (RecordingEngine.Call r : reserved) {
-            assertTrue(r.offset() == 0 && r.length() == 7996 || r.offset() == 4 && r.length() == 7996, "a rank's own extent: " + r);
+            assertTrue(r.position() == 0 && r.length() == 7996 || r.position() == 4 && r.length() == 7996, "a rank's own extent: " + r);
             // the reserving rank's thread writes (independent) or hands windows over (two-phase) only after it
             String thread = r.thread();
             int at = calls.indexOf(r);

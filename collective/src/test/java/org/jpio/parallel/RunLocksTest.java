@@ -80,7 +80,7 @@ class RunLocksTest {
     }
 
     private static long locksOnRank1Runs(List<RecordingEngine.Call> locks) {
-        return locks.stream().filter(c -> c.length() == Independent.LARGE_RUN && c.offset() / Independent.LARGE_RUN % 2 == 1).count();
+        return locks.stream().filter(c -> c.length() == Independent.LARGE_RUN && c.position() / Independent.LARGE_RUN % 2 == 1).count();
     }
 
     @Test

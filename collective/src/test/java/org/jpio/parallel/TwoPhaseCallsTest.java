@@ -69,8 +69,8 @@ class TwoPhaseCallsTest {
         assertEquals(List.of(), reads, "the cycles have no holes: nothing to read first");
         assertEquals(16, writes.size(), "one write per cycle: " + writes);
         long expect = 0;
-        for (RecordingEngine.Call w : writes.stream().sorted(java.util.Comparator.comparingLong(RecordingEngine.Call::offset)).toList()) {
-            assertEquals(expect, w.offset(), "cycles tile the file: " + writes);
+        for (RecordingEngine.Call w : writes.stream().sorted(java.util.Comparator.comparingLong(RecordingEngine.Call::position)).toList()) {
+            assertEquals(expect, w.position(), "cycles tile the file: " + writes);
             assertEquals(4096, w.length());
             assertTrue(w.thread().startsWith("jpio-twophase-write-0"), "the aggregator (rank 0) writes, on its writer thread: " + w);
             expect += w.length();
@@ -91,7 +91,7 @@ class TwoPhaseCallsTest {
         List<RecordingEngine.Call> writes = rec.calls().stream().filter(RecordingEngine.Call::isWrite).toList();
         assertEquals(writes.size(), reads.size(), "each cycle with holes is read before it is written: " + rec.calls());
         for (int i = 0; i < reads.size(); i++) {
-            assertEquals(writes.get(i).offset(), reads.get(i).offset(), "the read covers the span the write then writes");
+            assertEquals(writes.get(i).position(), reads.get(i).position(), "the read covers the span the write then writes");
             assertEquals(writes.get(i).length(), reads.get(i).length());
         }
         byte[] now = java.nio.file.Files.readAllBytes(file);
@@ -175,11 +175,11 @@ class TwoPhaseCallsTest {
      * thread: the first {@code straight} by the array path ({@code arrayOp}), the rest by the buffer's.
      */
     private static void assertCycles(List<RecordingEngine.Call> calls, int straight, String arrayOp, String bufferOp, String thread) {
-        List<RecordingEngine.Call> sorted = calls.stream().sorted(java.util.Comparator.comparingLong(RecordingEngine.Call::offset)).toList();
+        List<RecordingEngine.Call> sorted = calls.stream().sorted(java.util.Comparator.comparingLong(RecordingEngine.Call::position)).toList();
         assertEquals(8, sorted.size(), "one call per cycle: " + sorted);
         for (int i = 0; i < 8; i++) {
             RecordingEngine.Call c = sorted.get(i);
-            assertEquals(i * 4096L, c.offset(), "cycles tile the file: " + sorted);
+            assertEquals(i * 4096L, c.position(), "cycles tile the file: " + sorted);
             assertEquals(4096, c.length());
             assertEquals(i < straight ? arrayOp : bufferOp, c.op(), "cycle " + i + ": " + c);
             assertTrue(c.thread().startsWith(thread), "the aggregator's I/O thread: " + c);

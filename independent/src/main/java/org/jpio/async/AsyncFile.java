@@ -21,10 +21,14 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.jpio.engine.IoErrors;
 import org.jpio.engine.OpenSpec;
 import org.jpio.io.ElementType;
+import org.jpio.io.FileClosedException;
+import org.jpio.io.FileNotWritableException;
 
 /**
  * Non-blocking bulk reads and writes of primitive arrays and ByteBuffers (the seed's {@code AsyncFile}).
- * Each initiation validates its arguments (array range, offsets, end of file, open mode), starts the
+ * Each initiation validates its arguments (array range, file position, end of file, open state and
+ * mode, as the blocking tier does: {@link FileNotOpenException} is a {@link org.jpio.io.FileClosedException},
+ * a write on an "r" file a {@link FileNotWritableException}), starts the
  * transfer and returns an {@link AsyncRequest} at once; the caller computes meanwhile and later waits
  * with a Done call.
  *
@@ -142,22 +146,24 @@ public final class AsyncFile implements Closeable {
 
     // ---- arrays ----------------------------------------------------------------------------------
 
-    /** Reads {@code count} elements into {@code array[offset..]} from the file pointer, which advances now. */
-    public AsyncRequest read(Object array, int offset, int count) throws IOException {
-        return atPointer(Piece.Kind.READ, array, offset, count, null);
+    /** Reads {@code count} elements into {@code array[index..]} from the file pointer, which advances now. */
+    public AsyncRequest read(Object array, int index, int count) throws IOException {
+        return atPointer(Piece.Kind.READ, array, index, count, null);
     }
 
-    /** Writes {@code count} elements of {@code array[offset..]} at the file pointer, which advances now. */
-    public AsyncRequest write(Object array, int offset, int count) throws IOException {
-        return atPointer(Piece.Kind.WRITE, array, offset, count, null);
+    /** Writes {@code count} elements of {@code array[index..]} at the file pointer, which advances now. */
+    public AsyncRequest write(Object array, int index, int count) throws IOException {
+        return atPointer(Piece.Kind.WRITE, array, index, count, null);
     }
 
-    public AsyncRequest readAt(long position, Object array, int offset, int count) throws IOException {
-        return initiate(Piece.Kind.READ, position, array, offset, count, null);
+    /** Reads {@code count} elements into {@code array[index..]} from the byte {@code position} of the file. */
+    public AsyncRequest readAt(long position, Object array, int index, int count) throws IOException {
+        return initiate(Piece.Kind.READ, position, array, index, count, null);
     }
 
-    public AsyncRequest writeAt(long position, Object array, int offset, int count) throws IOException {
-        return initiate(Piece.Kind.WRITE, position, array, offset, count, null);
+    /** Writes {@code count} elements of {@code array[index..]} at the byte {@code position} of the file. */
+    public AsyncRequest writeAt(long position, Object array, int index, int count) throws IOException {
+        return initiate(Piece.Kind.WRITE, position, array, index, count, null);
     }
 
     // ---- byte buffers ------------------------------------------------------------------------------
@@ -289,22 +295,22 @@ public final class AsyncFile implements Closeable {
 
     // ---- initiation --------------------------------------------------------------------------------
 
-    private AsyncRequest atPointer(Piece.Kind kind, Object array, int offset, int count, ByteBuffer buf) throws IOException {
+    private AsyncRequest atPointer(Piece.Kind kind, Object array, int index, int count, ByteBuffer buf) throws IOException {
         synchronized (pointerLock) {
-            AsyncRequest r = initiate(kind, pointer, array, offset, count, buf);
+            AsyncRequest r = initiate(kind, pointer, array, index, count, buf);
             pointer += r.length();
             return r;
         }
     }
 
-    private AsyncRequest initiate(Piece.Kind kind, long position, Object array, int offset, int count, ByteBuffer buf) throws IOException {
+    private AsyncRequest initiate(Piece.Kind kind, long position, Object array, int index, int count, ByteBuffer buf) throws IOException {
         String op = kind == Piece.Kind.READ ? "read" : "write";
         ElementType type = null;
         long length;
         if (buf == null) {
             type = ElementType.of(array);
             try {
-                type.checkRange(array, offset, count);
+                type.checkRange(array, index, count);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(op + " path=" + path + " offset=" + position + ": " + e.getMessage());
             }
@@ -313,16 +319,15 @@ public final class AsyncFile implements Closeable {
             length = buf.remaining();
         }
         if (position < 0 || position > Long.MAX_VALUE - length)
-            throw new IllegalArgumentException(op + ": offset and length must be non-negative and not overflow: path=" + path
+            throw new IllegalArgumentException(op + ": position and length must be non-negative and not overflow: path=" + path
                     + " offset=" + position + " length=" + length);
         ensureOpen(op, position, length);
-        if (kind == Piece.Kind.WRITE && !writable)
-            throw new IOException("write on a file opened read-only (mode r): path=" + path + " offset=" + position + " length=" + length);
+        if (kind == Piece.Kind.WRITE && !writable) throw FileNotWritableException.of(op, path, position, length, "r");
         if (options.direct()) checkDirect(op, position, length);
         if (kind == Piece.Kind.READ) checkWithinFile(position, length);
         else knownSize.accumulateAndGet(position + length, Math::max);
         AsyncRequest r = new AsyncRequest(this, op, position, length, kind == Piece.Kind.WRITE);
-        r.setPieces(split(r, kind, position, array, type, offset, count, buf));
+        r.setPieces(split(r, kind, position, array, type, index, count, buf));
         if (r.isDone()) return r;
         if (options.checkOverlap()) {
             synchronized (overlapLock) {
@@ -338,14 +343,14 @@ public final class AsyncFile implements Closeable {
 
     private List<Piece> pieces(AsyncRequest r) { return r.piecesView(); }
 
-    private List<Piece> split(AsyncRequest r, Piece.Kind kind, long position, Object array, ElementType type, int offset, int count, ByteBuffer buf) {
+    private List<Piece> split(AsyncRequest r, Piece.Kind kind, long position, Object array, ElementType type, int index, int count, ByteBuffer buf) {
         List<Piece> ps = new ArrayList<>();
         int pieceBytes = options.pieceBytes();
         if (buf == null) {
             int per = pieceBytes >> type.shift();
             for (int done = 0; done < count; done += per) {
                 int n = Math.min(per, count - done);
-                ps.add(Piece.ofArray(r, kind, position + ((long) done << type.shift()), array, type, offset + done, n, order));
+                ps.add(Piece.ofArray(r, kind, position + ((long) done << type.shift()), array, type, index + done, n, order));
             }
         } else {
             int start = buf.position(), total = buf.remaining();
@@ -371,7 +376,7 @@ public final class AsyncFile implements Closeable {
     private void checkDirect(String op, long position, long length) {
         int a = AsyncOptions.DIRECT_ALIGNMENT;
         if (position % a != 0 || length % a != 0)
-            throw new IllegalArgumentException(op + " with O_DIRECT needs offset and length multiples of " + a + ": path=" + path
+            throw new IllegalArgumentException(op + " with O_DIRECT needs position and length multiples of " + a + ": path=" + path
                     + " offset=" + position + " length=" + length);
     }
 
@@ -394,7 +399,7 @@ public final class AsyncFile implements Closeable {
 
     private void ensureOpen(String op, long position, long length) throws FileNotOpenException {
         if (closed.get())
-            throw new FileNotOpenException(op + " on a closed AsyncFile: path=" + path + " offset=" + position + " length=" + length);
+            throw new FileNotOpenException(FileClosedException.message(op, path, position, length));
     }
 
     void cancelPiece(Piece p) { channel.cancel(p); }

@@ -5,7 +5,7 @@ package org.jpio.async;
  *
  * @param engine       "auto" (io_uring where the kernel allows it, else portable), "uring" or "portable";
  *                     naming an engine that cannot run here is an error that says why
- * @param direct       open with {@code O_DIRECT}: offsets, lengths and buffers must be multiples of
+ * @param direct       open with {@code O_DIRECT}: positions, lengths and buffers must be multiples of
  *                     {@link #DIRECT_ALIGNMENT} (checked at initiation)
  * @param queueDepth   io_uring submission entries per file (pieces in flight at once)
  * @param threads      worker threads of the portable engine per file

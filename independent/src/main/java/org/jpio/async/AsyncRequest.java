@@ -58,7 +58,7 @@ public final class AsyncRequest {
     /** "read", "write", "sync". */
     public String op() { return op; }
 
-    /** File offset of the first byte (0 for sync). */
+    /** File position (byte) of the first byte (0 for sync). */
     public long position() { return position; }
 
     /** Bytes the request moves (0 for sync). */

@@ -135,7 +135,7 @@ public final class UringEngine implements AsyncEngine {
         @Override
         public void submit(Piece p) throws IOException {
             synchronized (lock) {
-                if (closing) throw new FileNotOpenException("submit after close: path=" + path);
+                if (closing) throw new FileNotOpenException(org.jpio.io.FileClosedException.message(p.op(), path, p.position, p.bytes()));
             }
             stager.execute(() -> {
                 try {

@@ -24,12 +24,12 @@ final class UringNative {
 
     static native long size(int fd) throws IOException;
 
-    /** Queues one operation (buf: a direct buffer or null; for OP_CANCEL {@code offset} is the target's user data). */
-    static native int submit(long ring, int op, int fd, ByteBuffer buf, int bufPos, int len, long offset, long userData);
+    /** Queues one operation (buf: a direct buffer or null; for OP_CANCEL {@code position} is the target's user data). */
+    static native int submit(long ring, int op, int fd, ByteBuffer buf, int bufPos, int len, long position, long userData);
 
     /** Waits for one completion, drains up to the arrays' length; count or -errno. */
     static native int reap(long ring, long[] userData, int[] res);
 
     /** The IOException jpio_throw_errno would throw, returned (the one errno mapping). */
-    static native IOException errnoException(int errno, String op, String path, long offset, long length);
+    static native IOException errnoException(int errno, String op, String path, long position, long length);
 }

@@ -9,8 +9,10 @@ import org.jpio.io.ElementType;
 
 /**
  * An open file of an {@link IoEngine}: positional, thread-safe transfers (no shared file pointer) plus
- * size, sync and locking. Arguments have been validated by the caller (ArrayFile); an engine reports
- * only I/O failures, as IOException whose message carries {@code path=, offset=, length=}.
+ * size, sync and locking, at byte positions. Arguments, open state and access mode have been checked by
+ * the caller (ArrayFile); an engine reports I/O failures, as IOException whose message carries
+ * {@code path=, offset=, length=} (offset= is the key of the position), and use after close as
+ * {@link org.jpio.io.FileClosedException}.
  *
  * <p>The array transfers have a generic default that stages through a per-thread direct buffer in
  * {@link Staging#CHUNK} pieces; engines that can reach the array directly override them.
@@ -61,9 +63,18 @@ public interface EngineFile extends Closeable {
 
     /**
      * Takes an OS byte-range lock (exclusive or shared) between processes, blocking until granted. It does
-     * not exclude threads of this JVM: ArrayFile's lock table does that.
+     * not exclude threads of this JVM: ArrayFile's lock table does that, and it also makes sure that one
+     * owner (see {@link #locksPerProcess}) never asks for overlapping locks.
      */
     RangeLock lock(long position, long length, boolean shared) throws IOException;
+
+    /**
+     * Who owns this file's OS locks: true when they belong to the process (POSIX fcntl locks, as
+     * FileChannel takes them, and the JVM refuses overlapping ones within itself), false when they belong
+     * to this open file (Linux open-file-description locks). Either way threads share the owner's locks,
+     * so ArrayFile takes a shared range once per owner for all its in-process holders.
+     */
+    default boolean locksPerProcess() { return true; }
 
     /** A held byte-range lock. */
     interface RangeLock extends AutoCloseable {

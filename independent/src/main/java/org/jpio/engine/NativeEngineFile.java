@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jpio.io.ElementType;
+import org.jpio.io.FileClosedException;
 
 /**
  * A file open in the {@link NativeEngine}: one descriptor, or for O_DIRECT two.
@@ -26,7 +27,7 @@ import org.jpio.io.ElementType;
 final class NativeEngineFile implements EngineFile {
     /** Largest single JNI transfer: bounds the time an array is pinned. {@code -Djpio.native.piece=BYTES}. */
     static final int PIECE = Math.max(1 << 16, Integer.getInteger("jpio.native.piece", 64 << 20) & ~0xFFFF);
-    /** O_DIRECT alignment of file offsets, lengths and memory: a multiple of every common logical block size. */
+    /** O_DIRECT alignment of file positions, lengths and memory: a multiple of every common logical block size. */
     static final int ALIGN = 4096;
     /**
      * Per-thread bounce buffer for swapped writes, O_DIRECT and reads whose destination would hit the
@@ -66,10 +67,10 @@ final class NativeEngineFile implements EngineFile {
 
     // ---- transfers --------------------------------------------------------------------------------
 
-    /** One JNI transfer of {@code n} bytes: file {@code off}, memory {@code from} bytes into the request. */
+    /** One JNI transfer of {@code n} bytes: file position {@code pos}, memory {@code from} bytes into the request. */
     @FunctionalInterface
     private interface Piece {
-        int move(int fd, int align, long off, long from, int n) throws IOException;
+        int move(int fd, int align, long pos, long from, int n) throws IOException;
     }
 
     @Override
@@ -88,8 +89,8 @@ final class NativeEngineFile implements EngineFile {
         int fix = type == ElementType.BOOLEAN ? 1 : type.size() > 1 && order != ByteOrder.nativeOrder() ? type.size() : 0;
         ByteBuffer bounce = direct || fix > 1 || op != NativeIo.OP_WRITE ? BOUNCES.get() : null;
         if (op != NativeIo.OP_WRITE) requireWithinFile(position, length);
-        transfer(op, position, length, (f, align, off, from, n) ->
-                NativeIo.transferArray(f, name, array, base + from, n, off, op, fix, align, bounce));
+        transfer(op, position, length, (f, align, pos, from, n) ->
+                NativeIo.transferArray(f, name, array, base + from, n, pos, op, fix, align, bounce));
     }
 
     @Override
@@ -133,12 +134,12 @@ final class NativeEngineFile implements EngineFile {
         ByteBuffer bounce = direct || op != NativeIo.OP_WRITE ? BOUNCES.get() : null;
         long n;
         if (b.isDirect()) {
-            n = transfer(op, position, b.remaining(), (f, align, off, from, len) ->
-                    NativeIo.transferBuffer(f, name, b, start + (int) from, len, off, op, 0, align, bounce));
+            n = transfer(op, position, b.remaining(), (f, align, pos, from, len) ->
+                    NativeIo.transferBuffer(f, name, b, start + (int) from, len, pos, op, 0, align, bounce));
         } else {
             long base = b.arrayOffset() + start;
-            n = transfer(op, position, b.remaining(), (f, align, off, from, len) ->
-                    NativeIo.transferArray(f, name, b.array(), base + from, len, off, op, 0, align, bounce));
+            n = transfer(op, position, b.remaining(), (f, align, pos, from, len) ->
+                    NativeIo.transferArray(f, name, b.array(), base + from, len, pos, op, 0, align, bounce));
         }
         if (n > 0) b.position(start + (int) n);
         return (int) n;
@@ -162,11 +163,11 @@ final class NativeEngineFile implements EngineFile {
     }
 
     /** Calls {@code piece} for at most PIECE bytes at a time; stops early only at end of file (OP_READ). */
-    private static long pieces(int f, int align, long off, long from, long length, Piece piece) throws IOException {
+    private static long pieces(int f, int align, long pos, long from, long length, Piece piece) throws IOException {
         long done = 0;
         while (done < length) {
             int n = (int) Math.min(PIECE, length - done);
-            int got = piece.move(f, align, off + done, from + done, n);
+            int got = piece.move(f, align, pos + done, from + done, n);
             if (got < 0) return done == 0 && from == 0 ? -1 : done;
             done += got;
             if (got < n) break;
@@ -189,8 +190,8 @@ final class NativeEngineFile implements EngineFile {
         long run() throws IOException;
     }
 
-    private long using(String op, long offset, long length, Call call) throws IOException {
-        enter(op, offset, length);
+    private long using(String op, long position, long length, Call call) throws IOException {
+        enter(op, position, length);
         try {
             return call.run();
         } finally {
@@ -249,13 +250,16 @@ final class NativeEngineFile implements EngineFile {
         };
     }
 
+    /** Open-file-description locks: they belong to this descriptor, not to the process. */
+    @Override public boolean locksPerProcess() { return false; }
+
     // ---- lifetime ---------------------------------------------------------------------------------
 
-    private void enter(String op, long offset, long length) throws IOException {
+    private void enter(String op, long position, long length) throws IOException {
         users.incrementAndGet();
         if (closing.get()) {
             leave();
-            throw new IOException(op + " on closed file: path=" + path + " offset=" + offset + " length=" + length);
+            throw FileClosedException.of(op, path, position, length);
         }
     }
 

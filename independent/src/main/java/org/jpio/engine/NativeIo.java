@@ -5,7 +5,7 @@ import java.nio.ByteBuffer;
 
 /**
  * The JNI entry points of {@code libjpio.so} (native/src/main/c/core/jpio_core.c). One syscall each; a
- * failure throws IOException (EOFException at end of file) whose message carries path, offset, length and
+ * failure throws IOException (EOFException at end of file) whose message carries path, offset= (the position), length and
  * errno. Callers have validated every argument and must not call before the library loaded.
  */
 final class NativeIo {
@@ -29,29 +29,29 @@ final class NativeIo {
     static native void sync(int fd, String path, boolean metadata) throws IOException;
 
     /** posix_fallocate. */
-    static native void allocate(int fd, String path, long offset, long length) throws IOException;
+    static native void allocate(int fd, String path, long position, long length) throws IOException;
 
     /** posix_fadvise; {@code advice} is an {@link Advice} ordinal. */
-    static native void advise(int fd, String path, long offset, long length, int advice) throws IOException;
+    static native void advise(int fd, String path, long position, long length, int advice) throws IOException;
 
     /** fcntl(F_OFD_SETLKW): takes (blocking) or, with LOCK_NONE, releases a byte-range lock. */
-    static native void lock(int fd, String path, long offset, long length, int mode) throws IOException;
+    static native void lock(int fd, String path, long position, long length, int mode) throws IOException;
 
     /**
      * pread/pwrite of {@code length} bytes at {@code buf}'s byte {@code index} (a direct buffer); see
      * {@link #transferArray} for the rest. Returns the bytes moved.
      */
-    static native int transferBuffer(int fd, String path, ByteBuffer buf, int index, int length, long offset,
+    static native int transferBuffer(int fd, String path, ByteBuffer buf, int index, int length, long position,
                                      int op, int fix, int align, ByteBuffer bounce) throws IOException;
 
     /**
      * pread/pwrite of {@code length} bytes of a primitive array from its byte {@code byteIndex}, the array
      * pinned (no copy). {@code fix}: 0 none, 1 boolean (reads normalise to 0/1), 2/4/8 reverse the bytes of
      * each element of that size (non-native order; writes go through {@code bounce}, never touching the
-     * array). {@code align} &gt; 0: the descriptor is O_DIRECT and offset and length are multiples of it;
+     * array). {@code align} &gt; 0: the descriptor is O_DIRECT and position and length are multiples of it;
      * unaligned memory then goes through {@code bounce} (aligned, capacity a multiple of align).
      * Returns the bytes moved; for OP_READ fewer at end of file, -1 if none.
      */
-    static native int transferArray(int fd, String path, Object array, long byteIndex, int length, long offset,
+    static native int transferArray(int fd, String path, Object array, long byteIndex, int length, long position,
                                     int op, int fix, int align, ByteBuffer bounce) throws IOException;
 }

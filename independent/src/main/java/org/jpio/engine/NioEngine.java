@@ -2,6 +2,7 @@ package org.jpio.engine;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Path;
@@ -84,7 +85,14 @@ public final class NioEngine implements IoEngine {
             }
         }
 
-        @Override public long size() throws IOException { return ch.size(); }
+        @Override
+        public long size() throws IOException {
+            try {
+                return ch.size();
+            } catch (IOException e) {
+                throw IoErrors.wrap(e, "size", path, 0, 0);
+            }
+        }
 
         @Override
         public void setLength(long size) throws IOException {
@@ -107,8 +115,22 @@ public final class NioEngine implements IoEngine {
 
         @Override
         public RangeLock lock(long position, long length, boolean shared) throws IOException {
-            FileLock l = ch.lock(position, length, shared);
-            return l::release;
+            FileLock l;
+            try {
+                l = ch.lock(position, length, shared);
+            } catch (IOException e) {
+                throw IoErrors.wrap(e, "lock", path, position, length);
+            }
+            return () -> {
+                // closing the channel released the lock already (and, POSIX locks being the process's,
+                // every lock of this JVM on the file): nothing is left to release then
+                if (!ch.isOpen()) return;
+                try {
+                    l.release();
+                } catch (ClosedChannelException closedMeanwhile) {
+                    // as above
+                }
+            };
         }
 
         @Override public void close() throws IOException { ch.close(); }

@@ -11,7 +11,7 @@ import org.jpio.io.ElementType;
 
 /**
  * A fake engine in the manner of ROMIO's {@code ad_testfs}: it passes every call on to a real engine and
- * logs it (operation, path, offset, length, calling thread), so tests can check which I/O calls a layer
+ * logs it (operation, path, position, length, calling thread), so tests can check which I/O calls a layer
  * above issues, e.g. that two-phase collective I/O writes only from aggregators, in large contiguous pieces.
  *
  * <p>Operations are logged under the {@link EngineFile} method names: open, close, readFully, writeFully,
@@ -21,8 +21,8 @@ import org.jpio.io.ElementType;
 public final class RecordingEngine implements IoEngine {
     public static final String NAME = "recording";
 
-    /** One logged call. {@code thread} is the calling thread's name (a rank, under LocalComm). */
-    public record Call(String op, Path path, long offset, long length, String thread) {
+    /** One logged call at a byte position. {@code thread} is the calling thread's name (a rank, under LocalComm). */
+    public record Call(String op, Path path, long position, long length, String thread) {
         public boolean isRead() { return op.equals("readFully") || op.equals("read") || op.equals("readArray"); }
 
         public boolean isWrite() { return op.equals("writeFully") || op.equals("writeArray"); }
@@ -49,8 +49,8 @@ public final class RecordingEngine implements IoEngine {
 
     public synchronized void clear() { calls.clear(); }
 
-    private synchronized void log(String op, Path path, long offset, long length) {
-        calls.add(new Call(op, path, offset, length, Thread.currentThread().getName()));
+    private synchronized void log(String op, Path path, long position, long length) {
+        calls.add(new Call(op, path, position, length, Thread.currentThread().getName()));
     }
 
     @Override public String name() { return NAME; }
@@ -132,6 +132,8 @@ public final class RecordingEngine implements IoEngine {
                 l.close();
             };
         }
+
+        @Override public boolean locksPerProcess() { return f.locksPerProcess(); }
 
         @Override public void close() throws IOException {
             log("close", f.path(), 0, 0);

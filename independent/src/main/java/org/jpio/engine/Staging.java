@@ -22,7 +22,7 @@ public final class Staging {
 
     /**
      * A direct buffer of {@code bytes} starting on a page boundary. Plain allocateDirect memory starts 16
-     * bytes into a page (malloc's header), which is exactly where a read from a page-aligned file offset
+     * bytes into a page (malloc's header), which is exactly where a read from a page-aligned file position
      * falls into the kernel copy's 4K-aliasing trap (see {@link #bufferFor}); buffers that receive large
      * reads are allocated here.
      */

@@ -8,6 +8,7 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -16,15 +17,22 @@ import org.jpio.engine.EngineFile;
 import org.jpio.engine.IoEngine;
 import org.jpio.engine.OpenSpec;
 import org.jpio.io.ElementType;
+import org.jpio.io.FileClosedException;
+import org.jpio.io.FileNotReadableException;
+import org.jpio.io.FileNotWritableException;
 
 /**
- * Positional, thread-safe reads and writes of primitive arrays and ByteBuffers at explicit file offsets,
- * in a chosen byte order. There is no file pointer, so any number of threads may share one ArrayFile,
+ * Positional, thread-safe reads and writes of primitive arrays and ByteBuffers at explicit file positions
+ * (byte locations), in a chosen byte order. There is no file pointer, so any number of threads may share one ArrayFile,
  * and any number of threads and processes may write disjoint regions of one file at once.
  *
- * <p>Arguments are checked before any byte moves: a negative or overflowing offset or count, an array
- * range out of bounds, a closed file and a read past end of file each fail with a message naming the
- * file, offset and count, and the file is left as it was.
+ * <p>Arguments are checked before any byte moves: a negative or overflowing position or count, an array
+ * range out of bounds and a read past end of file each fail with a message naming the file, position
+ * and count, and the file is left as it was. As a {@link java.nio.channels.FileChannel}: an operation after
+ * {@link #close()} throws {@link FileClosedException}, a write (or setLength, preallocate, exclusive lock)
+ * on a file opened without WRITE {@link FileNotWritableException}, a read (or shared lock) on a file
+ * opened without READ {@link FileNotReadableException}, each before the engine is called. The modes
+ * checked are the ones this ArrayFile was opened with.
  *
  * <pre>{@code
  * try (ArrayFile f = ArrayFile.open(path, ArrayFileOptions.defaults(), CREATE, READ, WRITE)) {
@@ -36,16 +44,23 @@ public final class ArrayFile implements Closeable {
     private final Path path;
     private final ArrayFileOptions options;
     private final EngineFile file;
+    /** The modes asked for at open: what the access checks hold calls to. */
+    private final Set<StandardOpenOption> modes;
+    private final boolean readable;
+    private final boolean writable;
     private final boolean deleteOnClose;
     private final IoStats stats = new IoStats();
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile RangeLocks locks;
 
-    private ArrayFile(Path path, ArrayFileOptions options, EngineFile file, boolean deleteOnClose) {
+    private ArrayFile(Path path, ArrayFileOptions options, EngineFile file, OpenSpec spec) {
         this.path = path;
         this.options = options;
         this.file = file;
-        this.deleteOnClose = deleteOnClose;
+        this.modes = Collections.unmodifiableSet(EnumSet.copyOf(spec.options())); // EnumSet: stable order in messages
+        this.readable = spec.readable();
+        this.writable = spec.writable();
+        this.deleteOnClose = modes.contains(StandardOpenOption.DELETE_ON_CLOSE);
     }
 
     /** Opens with the default options; no modes means READ. */
@@ -65,8 +80,8 @@ public final class ArrayFile implements Closeable {
         IoEngine engine = options.engine();
         if (options.direct() && !engine.supportsDirect())
             throw new IllegalArgumentException("engine=" + engine.name() + " does not support O_DIRECT: path=" + path);
-        EngineFile f = engine.open(path, new OpenSpec(modes, options.direct()));
-        return new ArrayFile(path, options, f, modes.contains(StandardOpenOption.DELETE_ON_CLOSE));
+        OpenSpec spec = new OpenSpec(modes, options.direct());
+        return new ArrayFile(path, options, engine.open(path, spec), spec);
     }
 
     public Path path() { return path; }
@@ -77,93 +92,96 @@ public final class ArrayFile implements Closeable {
 
     public IoEngine engine() { return file.engine(); }
 
+    /** The open options this file was opened with (no modes: READ). */
+    public Set<StandardOpenOption> modes() { return modes; }
+
     /** Counters of this file's I/O so far. */
     public IoStats.Snapshot stats() { return stats.snapshot(); }
 
     // ---- arrays -----------------------------------------------------------------------------------
 
-    /** Writes the whole primitive array at {@code fileOffset}. */
-    public void writeArray(long fileOffset, Object array) throws IOException {
-        writeArray(fileOffset, array, 0, ElementType.of(array).length(array));
+    /** Writes the whole primitive array at {@code position}. */
+    public void writeArray(long position, Object array) throws IOException {
+        writeArray(position, array, 0, ElementType.of(array).length(array));
     }
 
-    /** Writes {@code count} elements of {@code array} from {@code index} at {@code fileOffset}. */
-    public void writeArray(long fileOffset, Object array, int index, int count) throws IOException {
+    /** Writes {@code count} elements of {@code array} from {@code index} at {@code position}. */
+    public void writeArray(long position, Object array, int index, int count) throws IOException {
         ElementType t = ElementType.of(array);
-        long bytes = check("write", fileOffset, array, t, index, count);
+        long bytes = check(Access.WRITE, position, array, t, index, count);
         long t0 = System.nanoTime();
-        file.writeArray(fileOffset, array, t, index, count, options.order());
+        file.writeArray(position, array, t, index, count, options.order());
         stats.wrote(bytes, System.nanoTime() - t0);
     }
 
-    /** Fills the whole array from {@code fileOffset}. */
-    public void readArray(long fileOffset, Object array) throws IOException {
-        readArray(fileOffset, array, 0, ElementType.of(array).length(array));
+    /** Fills the whole array from {@code position}. */
+    public void readArray(long position, Object array) throws IOException {
+        readArray(position, array, 0, ElementType.of(array).length(array));
     }
 
     /** Reads {@code count} elements into {@code array[index..]}; EOFException before any read if the file is too short. */
-    public void readArray(long fileOffset, Object array, int index, int count) throws IOException {
+    public void readArray(long position, Object array, int index, int count) throws IOException {
         ElementType t = ElementType.of(array);
-        long bytes = check("read", fileOffset, array, t, index, count);
-        requireWithinFile("read", fileOffset, bytes);
+        long bytes = check(Access.READ, position, array, t, index, count);
+        requireWithinFile(position, bytes);
         long t0 = System.nanoTime();
-        file.readArray(fileOffset, array, t, index, count, options.order());
+        file.readArray(position, array, t, index, count, options.order());
         stats.read(bytes, System.nanoTime() - t0);
     }
 
     // ---- byte buffers -----------------------------------------------------------------------------
 
-    /** Writes all remaining bytes of {@code src} at {@code fileOffset}, advancing its position. */
-    public void write(long fileOffset, ByteBuffer src) throws IOException {
+    /** Writes all remaining bytes of {@code src} at {@code position}, advancing the buffer's position. */
+    public void write(long position, ByteBuffer src) throws IOException {
         int n = src.remaining();
-        checkOffset("write", fileOffset, n);
+        checkPosition(Access.WRITE, position, n);
         long t0 = System.nanoTime();
-        file.writeFully(fileOffset, src);
+        file.writeFully(position, src);
         stats.wrote(n, System.nanoTime() - t0);
     }
 
-    /** Fills the remaining bytes of {@code dst} from {@code fileOffset}; EOFException first if the file is too short. */
-    public void read(long fileOffset, ByteBuffer dst) throws IOException {
+    /** Fills the remaining bytes of {@code dst} from {@code position}; EOFException first if the file is too short. */
+    public void read(long position, ByteBuffer dst) throws IOException {
         int n = dst.remaining();
-        checkOffset("read", fileOffset, n);
-        requireWithinFile("read", fileOffset, n);
+        checkPosition(Access.READ, position, n);
+        requireWithinFile(position, n);
         long t0 = System.nanoTime();
-        file.readFully(fileOffset, dst);
+        file.readFully(position, dst);
         stats.read(n, System.nanoTime() - t0);
     }
 
     // ---- noncontiguous (data sieving) -------------------------------------------------------------
 
     /**
-     * Writes the array range, in order, to the file pieces {@code (offsets[i], lengths[i])} (bytes; each a
+     * Writes the array range, in order, to the file pieces {@code (positions[i], lengths[i])} (bytes; each a
      * multiple of the element size, and adding up to {@code count} elements). With {@code romio_ds_write}
      * on, pieces closer than {@code ind_wr_buffer_size} are merged into read-modify-write windows taken
      * under a byte-range lock, so concurrent writers of interleaved pieces lose nothing.
      */
-    public void writePieces(long[] offsets, long[] lengths, Object array, int index, int count) throws IOException {
+    public void writePieces(long[] positions, long[] lengths, Object array, int index, int count) throws IOException {
         ElementType t = ElementType.of(array);
         t.checkRange(array, index, count);
-        long total = Pieces.check(path, "write", offsets, lengths, t.size(), (long) count << t.shift());
-        ensureOpen("write", offsets.length == 0 ? 0 : offsets[0], total);
+        long total = Pieces.check(path, "write", positions, lengths, t.size(), (long) count << t.shift());
+        requireAccess(Access.WRITE, positions.length == 0 ? 0 : positions[0], total);
         ByteBuffer mem = ByteBuffer.allocate((int) total).order(options.order());
         t.put(mem, array, index, count);
         mem.flip();
         long t0 = System.nanoTime();
-        DataSieve.write(this, offsets, lengths, mem);
+        DataSieve.write(this, positions, lengths, mem);
         stats.wrote(total, System.nanoTime() - t0);
     }
 
     /** Reads the file pieces, in order, into the array range; the reverse of {@link #writePieces}. */
-    public void readPieces(long[] offsets, long[] lengths, Object array, int index, int count) throws IOException {
+    public void readPieces(long[] positions, long[] lengths, Object array, int index, int count) throws IOException {
         ElementType t = ElementType.of(array);
         t.checkRange(array, index, count);
-        long total = Pieces.check(path, "read", offsets, lengths, t.size(), (long) count << t.shift());
-        ensureOpen("read", offsets.length == 0 ? 0 : offsets[0], total);
-        long end = Pieces.end(offsets, lengths);
-        if (end > 0) requireWithinFile("read", 0, end);
+        long total = Pieces.check(path, "read", positions, lengths, t.size(), (long) count << t.shift());
+        requireAccess(Access.READ, positions.length == 0 ? 0 : positions[0], total);
+        long end = Pieces.end(positions, lengths);
+        if (end > 0) requireWithinFile(0, end);
         ByteBuffer mem = ByteBuffer.allocate((int) total).order(options.order());
         long t0 = System.nanoTime();
-        DataSieve.read(this, offsets, lengths, mem);
+        DataSieve.read(this, positions, lengths, mem);
         stats.read(total, System.nanoTime() - t0);
         mem.flip();
         t.get(mem, array, index, count);
@@ -172,46 +190,47 @@ public final class ArrayFile implements Closeable {
     // ---- file-level operations --------------------------------------------------------------------
 
     public long size() throws IOException {
-        ensureOpen("size", 0, 0);
+        requireAccess(Access.of("size"), 0, 0);
         return file.size();
     }
 
-    /** Truncates or extends the file (MPI_File_set_size). */
+    /** Truncates or extends the file (MPI_File_set_size); needs WRITE, as FileChannel.truncate. */
     public void setLength(long size) throws IOException {
-        checkOffset("setLength", size, 0);
+        checkPosition(Access.of("setLength", true, false), size, 0);
         file.setLength(size);
     }
 
-    /** Reserves blocks for {@code [offset, offset+length)} (MPI_File_preallocate, posix_fallocate). */
-    public void preallocate(long offset, long length) throws IOException {
-        checkOffset("preallocate", offset, length);
+    /** Reserves blocks for {@code [position, position+length)} (MPI_File_preallocate, posix_fallocate); needs WRITE. */
+    public void preallocate(long position, long length) throws IOException {
+        checkPosition(Access.of("preallocate", true, false), position, length);
         long t0 = System.nanoTime();
-        file.preallocate(offset, length);
+        file.preallocate(position, length);
         stats.other(System.nanoTime() - t0);
     }
 
     /** Forces written data to the device; with {@code metadata}, also the file's metadata (fsync). */
     public void sync(boolean metadata) throws IOException {
-        ensureOpen("sync", 0, 0);
+        requireAccess(Access.of("sync"), 0, 0);
         long t0 = System.nanoTime();
         file.sync(metadata);
         stats.other(System.nanoTime() - t0);
     }
 
-    public void advise(long offset, long length, Advice advice) throws IOException {
-        checkOffset("advise", offset, length);
-        file.advise(offset, length, advice);
+    public void advise(long position, long length, Advice advice) throws IOException {
+        checkPosition(Access.of("advise"), position, length);
+        file.advise(position, length, advice);
     }
 
     /**
-     * Locks {@code [offset, offset+length)} against other threads and processes that lock it too (advisory,
-     * as fcntl). Close the returned lock to release it.
+     * Locks {@code [position, position+length)} against other threads and processes that lock it too
+     * (advisory, as fcntl). Close the returned lock to release it. As FileChannel.lock and fcntl, a shared
+     * lock needs READ and an exclusive one WRITE.
      */
-    public EngineFile.RangeLock lock(long offset, long length, boolean shared) throws IOException {
-        checkOffset("lock", offset, length);
+    public EngineFile.RangeLock lock(long position, long length, boolean shared) throws IOException {
+        checkPosition(Access.of("lock", !shared, shared), position, length);
         RangeLocks l = locks;
         if (l == null) locks = l = RangeLocks.forFile(path);
-        return l.lock(file, offset, length, shared);
+        return l.lock(file, position, length, shared);
     }
 
     public boolean isOpen() { return !closed.get(); }
@@ -226,38 +245,53 @@ public final class ArrayFile implements Closeable {
         }
     }
 
-    /** The engine file, for jpio's own layers (sieving, async, collective) that move bytes themselves. */
+    /**
+     * The engine file, for jpio's own layers (sieving, async, collective) that move bytes themselves. It
+     * has the access the engine opened it with; the checks of this class are not repeated there.
+     */
     public EngineFile engineFile() { return file; }
 
     // ---- checks -----------------------------------------------------------------------------------
 
-    private long check(String op, long fileOffset, Object array, ElementType t, int index, int count) throws IOException {
+    /** An operation and the access it needs. */
+    private record Access(String op, boolean write, boolean read) {
+        static final Access READ = new Access("read", false, true);
+        static final Access WRITE = new Access("write", true, false);
+
+        static Access of(String op) { return new Access(op, false, false); }
+
+        static Access of(String op, boolean write, boolean read) { return new Access(op, write, read); }
+    }
+
+    private long check(Access a, long position, Object array, ElementType t, int index, int count) throws IOException {
         try {
             t.checkRange(array, index, count);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(op + " path=" + path + " offset=" + fileOffset + ": " + e.getMessage());
+            throw new IllegalArgumentException(a.op + " path=" + path + " offset=" + position + ": " + e.getMessage());
         }
         long bytes = (long) count << t.shift();
-        checkOffset(op, fileOffset, bytes);
+        checkPosition(a, position, bytes);
         return bytes;
     }
 
-    void checkOffset(String op, long fileOffset, long length) throws IOException {
-        if (fileOffset < 0 || length < 0 || fileOffset > Long.MAX_VALUE - length)
-            throw new IllegalArgumentException(op + ": offset and length must be non-negative and not overflow: path="
-                    + path + " offset=" + fileOffset + " length=" + length);
-        ensureOpen(op, fileOffset, length);
+    /** Arguments first (IllegalArgumentException), then open state and access, as FileChannel orders them. */
+    private void checkPosition(Access a, long position, long length) throws IOException {
+        if (position < 0 || length < 0 || position > Long.MAX_VALUE - length)
+            throw new IllegalArgumentException(a.op + ": position and length must be non-negative and not overflow: path="
+                    + path + " offset=" + position + " length=" + length);
+        requireAccess(a, position, length);
     }
 
-    private void ensureOpen(String op, long fileOffset, long length) throws IOException {
-        if (closed.get())
-            throw new IOException(op + " on closed file: path=" + path + " offset=" + fileOffset + " length=" + length);
+    private void requireAccess(Access a, long position, long length) throws FileClosedException {
+        if (closed.get()) throw FileClosedException.of(a.op, path, position, length);
+        if (a.write && !writable) throw FileNotWritableException.of(a.op, path, position, length, modes);
+        if (a.read && !readable) throw FileNotReadableException.of(a.op, path, position, length, modes);
     }
 
-    private void requireWithinFile(String op, long fileOffset, long length) throws IOException {
+    private void requireWithinFile(long position, long length) throws IOException {
         long size = file.size();
-        if (fileOffset + length > size)
-            throw new EOFException("read past end of file: path=" + path + " offset=" + fileOffset
+        if (position + length > size)
+            throw new EOFException("read past end of file: path=" + path + " offset=" + position
                     + " length=" + length + " size=" + size);
     }
 }

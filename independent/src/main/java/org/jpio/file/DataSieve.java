@@ -9,68 +9,75 @@ import org.jpio.engine.Staging;
  * ROMIO's data sieving for noncontiguous independent I/O. Reads: one large read per window of up to
  * {@code ind_rd_buffer_size} bytes covering several pieces and the holes between them, then the pieces
  * are copied out. Writes: per window of up to {@code ind_wr_buffer_size}, lock the window, read it, copy
- * the pieces in, write it back whole, unlock; windows without holes are written without the read and lock.
- * Pieces larger than the buffer, unsorted pieces, and sieving turned off go piece by piece.
+ * the pieces in, write it back whole, unlock; windows without holes are written without the read (still
+ * under the lock: another writer's window may cover them). Pieces are given as byte positions and lengths;
+ * pieces larger than the buffer, unsorted pieces, and sieving turned off go piece by piece.
  */
 final class DataSieve {
+    /**
+     * Whether sieved writes lock their windows. Only the negative control of the sieving-lock test turns it
+     * off, to show a write lost between another writer's window read and write-back.
+     */
+    static volatile boolean lockWindows = true;
+
     private DataSieve() { }
 
-    static void read(ArrayFile af, long[] offs, long[] lens, ByteBuffer mem) throws IOException {
+    static void read(ArrayFile af, long[] pos, long[] lens, ByteBuffer mem) throws IOException {
         EngineFile f = af.engineFile();
         int buf = af.options().indRdBufferSize();
-        if (!af.options().dsRead() || !Pieces.monotonic(offs, lens)) {
-            for (int i = 0; i < offs.length; i++) f.readFully(offs[i], slice(mem, lens[i]));
+        if (!af.options().dsRead() || !Pieces.monotonic(pos, lens)) {
+            for (int i = 0; i < pos.length; i++) f.readFully(pos[i], slice(mem, lens[i]));
             return;
         }
         ByteBuffer window = null;
         int i = 0;
-        while (i < offs.length) {
+        while (i < pos.length) {
             if (lens[i] == 0) { i++; continue; }
-            int j = windowEnd(offs, lens, i, buf);
+            int j = windowEnd(pos, lens, i, buf);
             if (j == i + 1) { // a lone piece: read it straight into place
-                f.readFully(offs[i], slice(mem, lens[i]));
+                f.readFully(pos[i], slice(mem, lens[i]));
                 i = j;
                 continue;
             }
-            long start = offs[i];
-            int span = (int) (offs[j - 1] + lens[j - 1] - start);
+            long start = pos[i];
+            int span = (int) (pos[j - 1] + lens[j - 1] - start);
             if (window == null) window = Staging.pageAligned(buf);
             window.clear().limit(span);
             f.readFully(start, window);
             for (int k = i; k < j; k++) {
-                window.limit((int) (offs[k] - start + lens[k])).position((int) (offs[k] - start));
+                window.limit((int) (pos[k] - start + lens[k])).position((int) (pos[k] - start));
                 mem.put(window);
             }
             i = j;
         }
     }
 
-    static void write(ArrayFile af, long[] offs, long[] lens, ByteBuffer mem) throws IOException {
+    static void write(ArrayFile af, long[] pos, long[] lens, ByteBuffer mem) throws IOException {
         EngineFile f = af.engineFile();
         int buf = af.options().indWrBufferSize();
-        if (!af.options().dsWrite() || !Pieces.monotonic(offs, lens)) {
-            for (int i = 0; i < offs.length; i++) f.writeFully(offs[i], slice(mem, lens[i]));
+        if (!af.options().dsWrite() || !Pieces.monotonic(pos, lens)) {
+            for (int i = 0; i < pos.length; i++) f.writeFully(pos[i], slice(mem, lens[i]));
             return;
         }
         ByteBuffer window = null;
         int i = 0;
-        while (i < offs.length) {
+        while (i < pos.length) {
             if (lens[i] == 0) { i++; continue; }
-            int j = windowEnd(offs, lens, i, buf);
-            long start = offs[i];
-            long span = offs[j - 1] + lens[j - 1] - start;
-            if (j == i + 1 || !hasHoles(offs, lens, i, j)) {
+            int j = windowEnd(pos, lens, i, buf);
+            long start = pos[i];
+            long span = pos[j - 1] + lens[j - 1] - start;
+            if (j == i + 1 || !hasHoles(pos, lens, i, j)) {
                 // locked too: another writer's read-modify-write window may cover these bytes, and its
                 // write-back would undo this write if the two were not serialised (ROMIO locks its whole
                 // strided write for the same reason)
-                try (EngineFile.RangeLock lock = af.lock(start, span, false)) {
+                try (EngineFile.RangeLock lock = lock(af, start, span)) {
                     f.writeFully(start, slice(mem, span));
                 }
                 i = j;
                 continue;
             }
             if (window == null) window = Staging.pageAligned(buf);
-            try (EngineFile.RangeLock lock = af.lock(start, span, false)) {
+            try (EngineFile.RangeLock lock = lock(af, start, span)) {
                 window.clear().limit((int) span);
                 long have = Math.max(0, Math.min(span, f.size() - start));
                 if (have > 0) {
@@ -81,7 +88,7 @@ final class DataSieve {
                 window.limit((int) span);
                 while (window.hasRemaining()) window.put((byte) 0);
                 for (int k = i; k < j; k++) {
-                    window.limit((int) (offs[k] - start + lens[k])).position((int) (offs[k] - start));
+                    window.limit((int) (pos[k] - start + lens[k])).position((int) (pos[k] - start));
                     window.put(slice(mem, lens[k]));
                 }
                 window.position(0).limit((int) span);
@@ -91,21 +98,25 @@ final class DataSieve {
         }
     }
 
+    private static EngineFile.RangeLock lock(ArrayFile af, long start, long span) throws IOException {
+        return lockWindows ? af.lock(start, span, false) : () -> { };
+    }
+
     /** First index after the run of pieces from {@code i} that fits one window of {@code buf} bytes. */
-    private static int windowEnd(long[] offs, long[] lens, int i, int buf) {
-        long start = offs[i];
+    private static int windowEnd(long[] pos, long[] lens, int i, int buf) {
+        long start = pos[i];
         int j = i + 1;
-        while (j < offs.length && (lens[j] == 0 || offs[j] + lens[j] - start <= buf)) j++;
+        while (j < pos.length && (lens[j] == 0 || pos[j] + lens[j] - start <= buf)) j++;
         // trailing empty pieces are harmless; trim them so the span ends at real data
         while (j > i + 1 && lens[j - 1] == 0) j--;
         return j;
     }
 
-    private static boolean hasHoles(long[] offs, long[] lens, int i, int j) {
-        long end = offs[i] + lens[i];
+    private static boolean hasHoles(long[] pos, long[] lens, int i, int j) {
+        long end = pos[i] + lens[i];
         for (int k = i + 1; k < j; k++) {
             if (lens[k] == 0) continue;
-            if (offs[k] != end) return true;
+            if (pos[k] != end) return true;
             end += lens[k];
         }
         return false;

@@ -2,7 +2,7 @@ package org.jpio.file;
 
 import java.nio.file.Path;
 
-/** Validation and arithmetic of noncontiguous piece lists: parallel arrays of byte offsets and lengths. */
+/** Validation and arithmetic of noncontiguous piece lists: parallel arrays of byte positions and lengths. */
 final class Pieces {
     private Pieces() { }
 
@@ -10,13 +10,13 @@ final class Pieces {
      * Checks the lists and returns their total length; every problem is an IllegalArgumentException that
      * names the piece, raised before any byte moves.
      */
-    static long check(Path path, String op, long[] offsets, long[] lengths, int elementSize, long expectedBytes) {
-        if (offsets == null || lengths == null) throw new IllegalArgumentException(op + ": offsets and lengths must not be null: path=" + path);
-        if (offsets.length != lengths.length)
-            throw new IllegalArgumentException(op + ": offsets.length=" + offsets.length + " != lengths.length=" + lengths.length + " path=" + path);
+    static long check(Path path, String op, long[] positions, long[] lengths, int elementSize, long expectedBytes) {
+        if (positions == null || lengths == null) throw new IllegalArgumentException(op + ": positions and lengths must not be null: path=" + path);
+        if (positions.length != lengths.length)
+            throw new IllegalArgumentException(op + ": positions.length=" + positions.length + " != lengths.length=" + lengths.length + " path=" + path);
         long total = 0;
-        for (int i = 0; i < offsets.length; i++) {
-            long o = offsets[i], l = lengths[i];
+        for (int i = 0; i < positions.length; i++) {
+            long o = positions[i], l = lengths[i];
             if (o < 0 || l < 0 || o > Long.MAX_VALUE - l)
                 throw new IllegalArgumentException(op + ": bad piece " + i + ": path=" + path + " offset=" + o + " length=" + l);
             if (l % elementSize != 0)
@@ -31,19 +31,19 @@ final class Pieces {
     }
 
     /** One past the last byte any piece touches (0 for no pieces). */
-    static long end(long[] offsets, long[] lengths) {
+    static long end(long[] positions, long[] lengths) {
         long end = 0;
-        for (int i = 0; i < offsets.length; i++) if (lengths[i] > 0) end = Math.max(end, offsets[i] + lengths[i]);
+        for (int i = 0; i < positions.length; i++) if (lengths[i] > 0) end = Math.max(end, positions[i] + lengths[i]);
         return end;
     }
 
-    /** True when non-empty pieces come in increasing offset order without overlapping (sieving needs it). */
-    static boolean monotonic(long[] offsets, long[] lengths) {
+    /** True when non-empty pieces come in increasing position order without overlapping (sieving needs it). */
+    static boolean monotonic(long[] positions, long[] lengths) {
         long prevEnd = 0;
-        for (int i = 0; i < offsets.length; i++) {
+        for (int i = 0; i < positions.length; i++) {
             if (lengths[i] == 0) continue;
-            if (offsets[i] < prevEnd) return false;
-            prevEnd = offsets[i] + lengths[i];
+            if (positions[i] < prevEnd) return false;
+            prevEnd = positions[i] + lengths[i];
         }
         return true;
     }

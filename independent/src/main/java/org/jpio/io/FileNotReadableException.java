@@ -13,5 +13,11 @@ public class FileNotReadableException extends NonReadableChannelException {
 
     public FileNotReadableException(String message) { this.message = message; }
 
+    /** {@code op} at a byte position and length on {@code path}, opened in {@code mode} (without read access). */
+    public static FileNotReadableException of(String op, Object path, long position, long length, Object mode) {
+        return new FileNotReadableException("file not opened for reading: op=" + op + " path=" + path + " offset=" + position
+                + " length=" + length + " mode=" + mode);
+    }
+
     @Override public String getMessage() { return message; }
 }

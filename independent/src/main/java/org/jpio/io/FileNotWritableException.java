@@ -13,5 +13,11 @@ public class FileNotWritableException extends NonWritableChannelException {
 
     public FileNotWritableException(String message) { this.message = message; }
 
+    /** {@code op} at a byte position and length on {@code path}, opened in {@code mode} (without write access). */
+    public static FileNotWritableException of(String op, Object path, long position, long length, Object mode) {
+        return new FileNotWritableException("file not opened for writing: op=" + op + " path=" + path + " offset=" + position
+                + " length=" + length + " mode=" + mode);
+    }
+
     @Override public String getMessage() { return message; }
 }

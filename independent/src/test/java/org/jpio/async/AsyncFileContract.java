@@ -6,6 +6,8 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.NonWritableChannelException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,6 +17,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.jpio.io.ElementType;
+import org.jpio.io.FileClosedException;
+import org.jpio.io.FileNotWritableException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -183,8 +187,13 @@ abstract class AsyncFileContract {
         }
         assertThrows(IllegalArgumentException.class, () -> AsyncFile.open(p, "rwx", ByteOrder.nativeOrder(), options()));
         try (AsyncFile ro = open(p, "r", ByteOrder.nativeOrder())) {
-            IOException e = assertThrows(IOException.class, () -> ro.writeAt(0, new int[1], 0, 1));
-            assertTrue(e.getMessage().contains("read-only") && e.getMessage().contains("path="), e.getMessage());
+            // as a FileChannel opened for reading, and as ArrayFile: the JDK's unchecked exception, with context
+            FileNotWritableException e = assertThrows(FileNotWritableException.class, () -> ro.writeAt(8, new int[1], 0, 1));
+            assertInstanceOf(NonWritableChannelException.class, e);
+            assertTrue(e.getMessage().contains("op=write path=" + p + " offset=8 length=4 mode=r"), e.getMessage());
+            assertThrows(FileNotWritableException.class, () -> ro.write(ByteBuffer.allocate(3)));
+            assertEquals(0, ro.getFilePointer(), "a refused write leaves the pointer");
+            assertEquals(0, ro.length());
         }
         IOException missing = assertThrows(IOException.class, () -> open(dir.resolve("missing"), "r", ByteOrder.nativeOrder()));
         assertTrue(missing.getMessage().contains("missing"), missing.getMessage());
@@ -259,7 +268,9 @@ abstract class AsyncFileContract {
         assertEquals(50 * 40_000, disk.capacity());
         for (int i = 0; i < 50; i++) assertEquals(i, disk.getInt(i * 40_000 + 39_996));
         FileNotOpenException e = assertThrows(FileNotOpenException.class, () -> f.write(new int[1], 0, 1));
-        assertTrue(e.getMessage().contains("path=" + p), e.getMessage());
+        assertInstanceOf(FileClosedException.class, e, "the closed-file exception of every tier");
+        assertInstanceOf(ClosedChannelException.class, e);
+        assertTrue(e.getMessage().contains("op=write path=" + p + " offset=2000000 length=4"), e.getMessage());
         assertThrows(FileNotOpenException.class, () -> f.readAt(0, new int[1], 0, 1));
         assertThrows(FileNotOpenException.class, f::sync);
         assertThrows(FileNotOpenException.class, f::length);

@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -76,6 +78,35 @@ class AsyncRequestStateTest {
             g.release();
         }
         assertEquals(0, Files.size(p), "nothing of the cancelled write reached the file");
+    }
+
+    /**
+     * The future follows the request (not done while it is held in flight, exceptional when it is
+     * cancelled) and leaves the failure to the Done calls, which still throw it exactly once.
+     */
+    @Test
+    void completableFutureFollowsTheRequestAndLeavesItsFailureToDone() throws Exception {
+        GatedEngine g = new GatedEngine();
+        try (AsyncFile f = open(g, opts())) {
+            AsyncRequest w = f.writeAt(0, new int[10], 0, 10);
+            CompletableFuture<AsyncRequest> fw = w.toCompletableFuture();
+            AsyncRequest c = f.writeAt(4096, new byte[4096], 0, 4096);
+            CompletableFuture<AsyncRequest> fc = c.toCompletableFuture();
+            assertFalse(fw.isDone() || fc.isDone(), "the futures complete only when their requests do");
+            assertTrue(c.cancel());
+            ExecutionException e = assertThrows(ExecutionException.class, () -> fc.get(10, TimeUnit.SECONDS));
+            assertInstanceOf(AsyncIOCanceledException.class, e.getCause());
+            assertTrue(e.getCause().getMessage().contains("offset=4096"), e.getCause().getMessage());
+            assertEquals(AsyncRequest.State.CANCELLED, c.state(), "the future does not report the failure for Done");
+            assertThrows(AsyncIOCanceledException.class, () -> c.done(0), "Done still throws it");
+            assertTrue(c.done(0), "once");
+            ExecutionException late = assertThrows(ExecutionException.class, () -> c.toCompletableFuture().get(10, TimeUnit.SECONDS));
+            assertSame(e.getCause(), late.getCause(), "a future asked for after Done still carries the failure");
+            assertFalse(fw.isDone());
+            g.release();
+            assertSame(w, fw.get(10, TimeUnit.SECONDS));
+            assertEquals(AsyncRequest.State.COMPLETED, w.state());
+        }
     }
 
     @Test

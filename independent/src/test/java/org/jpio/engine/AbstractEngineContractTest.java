@@ -9,7 +9,10 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
+import java.nio.channels.NonReadableChannelException;
+import java.nio.channels.NonWritableChannelException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,11 +24,16 @@ import java.util.concurrent.TimeUnit;
 import org.jpio.file.ArrayFile;
 import org.jpio.file.ArrayFileOptions;
 import org.jpio.io.ElementType;
+import org.jpio.io.FileClosedException;
+import org.jpio.io.FileNotReadableException;
+import org.jpio.io.FileNotWritableException;
 import org.jpio.testing.TestArrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What every {@link IoEngine} must do, run once per engine by a subclass (the n5 AbstractN5Test pattern).
@@ -226,11 +234,66 @@ abstract class AbstractEngineContractTest {
         } finally {
             f.close();
         }
-        var closed = assertThrows(IOException.class, () -> f.writeArray(0, new long[2]));
-        assertTrue(closed.getMessage().contains("closed") && closed.getMessage().contains("path=" + p), closed.getMessage());
-        assertThrows(IOException.class, () -> f.readArray(0, new byte[1]));
-        assertThrows(IOException.class, () -> f.sync(true));
         assertArrayEquals(original, Files.readAllBytes(p), "bad calls changed the file");
+    }
+
+    /**
+     * As a FileChannel: a closed file, a write without WRITE and a read without READ throw the JDK's
+     * exceptions (jpio's subclasses, with op=, path=, offset=, length=), before the engine is called.
+     */
+    @Test
+    void closedFileAndAccessModesFailBeforeTheEngineIsCalled() throws IOException {
+        Path p = dir.resolve("modes.bin");
+        byte[] original = (byte[]) TestArrays.random(ElementType.BYTE, 4096, 12);
+        Files.write(p, original);
+        RecordingEngine rec = new RecordingEngine(engine());
+        ArrayFileOptions o = options(ByteOrder.nativeOrder()).withEngine(rec);
+        try (ArrayFile ro = ArrayFile.open(p, o, READ)) {
+            rec.clear();
+            var w = assertThrows(FileNotWritableException.class, () -> ro.writeArray(8, new int[2]));
+            assertInstanceOf(NonWritableChannelException.class, w);
+            assertTrue(w.getMessage().contains("op=write path=" + p + " offset=8 length=8 mode=[READ]"), w.getMessage());
+            assertThrows(FileNotWritableException.class, () -> ro.write(0, ByteBuffer.allocate(1)));
+            assertThrows(FileNotWritableException.class, () -> ro.writePieces(new long[] {0, 16}, new long[] {4, 4}, new int[2], 0, 2));
+            assertThrows(FileNotWritableException.class, () -> ro.setLength(1));
+            assertThrows(FileNotWritableException.class, () -> ro.preallocate(0, 8192));
+            assertThrows(FileNotWritableException.class, () -> ro.lock(0, 10, false), "an exclusive lock needs WRITE, as fcntl's F_WRLCK");
+            assertEquals(List.of(), rec.calls(), "a refused call reached the engine");
+            ro.readArray(0, new int[4]);
+            ro.lock(0, 10, true).close();
+        }
+        try (ArrayFile wo = ArrayFile.open(p, o, WRITE)) {
+            rec.clear();
+            var r = assertThrows(FileNotReadableException.class, () -> wo.readArray(4, new long[1]));
+            assertInstanceOf(NonReadableChannelException.class, r);
+            assertTrue(r.getMessage().contains("op=read path=" + p + " offset=4 length=8 mode=[WRITE]"), r.getMessage());
+            assertThrows(FileNotReadableException.class, () -> wo.read(0, ByteBuffer.allocate(1)));
+            assertThrows(FileNotReadableException.class, () -> wo.readPieces(new long[] {0, 16}, new long[] {4, 4}, new int[2], 0, 2));
+            assertThrows(FileNotReadableException.class, () -> wo.lock(0, 10, true), "a shared lock needs READ, as fcntl's F_RDLCK");
+            assertEquals(List.of(), rec.calls(), "a refused call reached the engine");
+            wo.lock(0, 10, false).close();
+        }
+        ArrayFile closed = ArrayFile.open(p, o, READ, WRITE);
+        closed.close();
+        closed.close(); // idempotent
+        rec.clear();
+        var c = assertThrows(FileClosedException.class, () -> closed.writeArray(16, new short[3]));
+        assertInstanceOf(ClosedChannelException.class, c);
+        assertTrue(c.getMessage().contains("op=write path=" + p + " offset=16 length=6"), c.getMessage());
+        c = assertThrows(FileClosedException.class, () -> closed.readArray(0, new byte[1]));
+        assertTrue(c.getMessage().contains("op=read"), c.getMessage());
+        assertThrows(FileClosedException.class, () -> closed.write(0, ByteBuffer.allocate(1)));
+        assertThrows(FileClosedException.class, () -> closed.read(0, ByteBuffer.allocate(1)));
+        assertThrows(FileClosedException.class, () -> closed.writePieces(new long[] {0}, new long[] {4}, new int[1], 0, 1));
+        assertThrows(FileClosedException.class, () -> closed.readPieces(new long[] {0}, new long[] {4}, new int[1], 0, 1));
+        assertThrows(FileClosedException.class, closed::size);
+        assertThrows(FileClosedException.class, () -> closed.setLength(0));
+        assertThrows(FileClosedException.class, () -> closed.preallocate(0, 1));
+        assertThrows(FileClosedException.class, () -> closed.sync(true));
+        assertThrows(FileClosedException.class, () -> closed.advise(0, 1, Advice.RANDOM));
+        assertThrows(FileClosedException.class, () -> closed.lock(0, 1, true));
+        assertEquals(List.of(), rec.calls(), "a call on a closed file reached the engine");
+        assertArrayEquals(original, Files.readAllBytes(p), "refused calls changed the file");
     }
 
     @Test
@@ -239,7 +302,10 @@ abstract class AbstractEngineContractTest {
         EngineFile ef = engine().open(p, OpenSpec.of(CREATE, READ, WRITE));
         ef.writeFully(0, ByteBuffer.wrap(new byte[] {1, 2, 3}));
         ef.close();
-        assertThrows(IOException.class, () -> ef.writeFully(0, ByteBuffer.wrap(new byte[] {9})));
+        var e = assertThrows(FileClosedException.class, () -> ef.writeFully(0, ByteBuffer.wrap(new byte[] {9})));
+        assertTrue(e.getMessage().contains("op=write path=" + p + " offset=0 length=1"), e.getMessage());
+        assertThrows(FileClosedException.class, () -> ef.readFully(0, ByteBuffer.allocate(1)));
+        assertThrows(FileClosedException.class, ef::size);
         assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(p));
     }
 
@@ -384,6 +450,34 @@ abstract class AbstractEngineContractTest {
                 assertEquals(0, EngineChild.await(reader));
             }
         }
+    }
+
+    // ---- locks held by several threads of this JVM (LockChecks) --------------------------------------
+
+    private LockChecks locks() { return new LockChecks(options(ByteOrder.BIG_ENDIAN), childSpec(), dir); } // EngineChild's order
+
+    @ParameterizedTest(name = "oneFile={0}")
+    @ValueSource(booleans = {false, true})
+    void sharedHoldersShareTheOsLockUntilTheLastReleases(boolean oneFile) throws Exception {
+        locks().holdersShareTheOsLock(oneFile);
+    }
+
+    @ParameterizedTest(name = "oneFile={0}")
+    @ValueSource(booleans = {false, true})
+    void negativeControlSharedHoldersWithoutSharingFail(boolean oneFile) throws Exception {
+        locks().holdersWithoutSharingFail(oneFile);
+    }
+
+    @ParameterizedTest(name = "oneFile={0} writerInAnotherProcess={1}")
+    @CsvSource({"false,false", "true,false", "false,true", "true,true"})
+    void oneWriterThreeReadersNeverTearAndNothingEscapes(boolean oneFile, boolean writerProcess) throws Exception {
+        locks().oneWriterThreeReaders(oneFile, writerProcess, 40);
+    }
+
+    @ParameterizedTest(name = "oneFile={0} writerInAnotherProcess={1}")
+    @CsvSource({"false,false", "true,false", "false,true", "true,true"})
+    void negativeControlOneWriterThreeReadersWithoutSharingFail(boolean oneFile, boolean writerProcess) throws Exception {
+        locks().oneWriterThreeReadersWithoutSharingFail(oneFile, writerProcess);
     }
 
     /** Engine-specific checks of the full-disk message (the native engine also names errno). */

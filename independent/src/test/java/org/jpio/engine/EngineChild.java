@@ -2,7 +2,11 @@ package org.jpio.engine;
 
 import static java.nio.file.StandardOpenOption.*;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -21,6 +25,12 @@ import org.jpio.file.ArrayFileOptions;
  *   write SPEC PATH OFFSET BYTES                      prints "failed: MESSAGE" or "written"
  *   roundtrip SPEC PATH                               every type, both orders, plain and O_DIRECT when
  *                                                     the engine has it; prints "ok" or "mismatch ..."
+ *   writer SPEC PATH INTS                             per line "R" on stdin: under an exclusive lock on
+ *                                                     INTS ints, writes the value R in four calls, unlocks,
+ *                                                     prints "written R" (see LockStress)
+ *   probe SPEC PATH                                   prints "ready", then per line "POSITION LENGTH" on
+ *                                                     stdin tries an exclusive lock with a plain FileChannel
+ *                                                     (never waits) and prints "granted" or "refused"
  * </pre>
  * SPEC is an engine name, or "recording:NAME" for the recording engine over NAME.
  */
@@ -28,8 +38,12 @@ public final class EngineChild {
     private EngineChild() { }
 
     public static void main(String[] args) throws IOException {
-        IoEngine engine = engine(args[1]);
         Path path = Paths.get(args[2]);
+        if (args[0].equals("probe")) {
+            probe(path);
+            return;
+        }
+        IoEngine engine = engine(args[1]);
         ArrayFileOptions options = ArrayFileOptions.defaults().withEngine(engine).withOrder(ByteOrder.BIG_ENDIAN);
         try (ArrayFile f = ArrayFile.open(path, options, READ, WRITE)) {
             switch (args[0]) {
@@ -50,7 +64,33 @@ public final class EngineChild {
                     }
                 }
                 case "roundtrip" -> System.out.println(roundTrips(engine, path));
+                case "writer" -> writer(f, Integer.parseInt(args[3]));
                 default -> throw new IllegalArgumentException("unknown mode " + args[0]);
+            }
+        }
+    }
+
+    private static void writer(ArrayFile f, int ints) throws IOException {
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+        for (String line; (line = in.readLine()) != null; ) {
+            int round = Integer.parseInt(line.trim());
+            LockStress.writeRound(f, ints, round);
+            System.out.println("written " + round);
+            System.out.flush();
+        }
+    }
+
+    private static void probe(Path path) throws IOException {
+        try (FileChannel ch = FileChannel.open(path, READ, WRITE)) {
+            BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+            System.out.println("ready");
+            System.out.flush();
+            for (String line; (line = in.readLine()) != null; ) {
+                String[] a = line.trim().split(" ");
+                FileLock l = ch.tryLock(Long.parseLong(a[0]), Long.parseLong(a[1]), false);
+                System.out.println(l == null ? "refused" : "granted");
+                System.out.flush();
+                if (l != null) l.release();
             }
         }
     }

@@ -10,6 +10,7 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.jpio.engine.NioEngine;
+import org.jpio.io.FileClosedException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,10 +81,10 @@ class ArrayFileChecksTest {
         ArrayFile f = open();
         f.close();
         f.close(); // idempotent
-        var e = assertThrows(IOException.class, () -> f.writeArray(0, new int[1]));
+        var e = assertThrows(FileClosedException.class, () -> f.writeArray(0, new int[1]));
         assertTrue(e.getMessage().contains("closed") && e.getMessage().contains("path=" + path), e.getMessage());
-        assertThrows(IOException.class, () -> f.readArray(0, new int[1]));
-        assertThrows(IOException.class, f::size);
+        assertThrows(FileClosedException.class, () -> f.readArray(0, new int[1]));
+        assertThrows(FileClosedException.class, f::size);
         assertUnchanged();
     }
 
