@@ -3,9 +3,11 @@
 # Maven repository as org.open-mpi:mpi:<version>, so that tests can run mpiJava-style code next to jpio
 # (MpiComm.adopt). Debian ships the JNI half (libmpi_java.so in libopenmpi3/libopenmpi-dev) but not the
 # jar, so the Java sources are taken from the openmpi source package of exactly the installed version.
-# Quick no-op when the jar is already installed. Needs root (or password-less sudo) for the deb-src entry.
+# Quick no-op when the jar is already installed. Needs root (or password-less sudo) for the deb-src entry
+# (scripts/deb-src.sh derives it from the machine's own apt sources).
 #   JPIO_CACHE   where sources and the jar are kept (default ~/.cache/jpio)
 set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
 
 pkg=libopenmpi-dev
 if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
@@ -25,23 +27,9 @@ cache=${JPIO_CACHE:-$HOME/.cache/jpio}/openmpi-$src_version
 mkdir -p "$cache"
 cd "$cache"
 
-as_root() {
-  if [ "$(id -u)" = 0 ]; then "$@"
-  elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then sudo "$@"
-  else echo "build-mpi-jar: needs root to run: $*" >&2; exit 1
-  fi
-}
-
 orig=$(ls openmpi_"$version".orig.tar.* 2>/dev/null | head -1 || true)
 if [ -z "$orig" ]; then
-  # deb-src for bookworm main, signed by the same key as the deb entries (apt refuses differing Signed-By)
-  list=/etc/apt/sources.list.d/jpio-src.list
-  if ! apt-get indextargets --format '$(CREATED_BY)' 2>/dev/null | grep -qx Sources; then
-    echo "build-mpi-jar: adding $list (deb-src bookworm main)"
-    echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm main" \
-      | as_root tee "$list" >/dev/null
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  fi
+  "$here/deb-src.sh"     # source indexes from the machine's own mirror
   echo "build-mpi-jar: downloading the openmpi=$src_version source package into $cache"
   apt-get source --download-only -qq "openmpi=$src_version" >/dev/null
   orig=$(ls openmpi_"$version".orig.tar.*)

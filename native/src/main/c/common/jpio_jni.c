@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 void jpio_throw(JNIEnv *env, const char *cls, const char *fmt, ...) {
@@ -30,8 +31,21 @@ void jpio_throw_errno(JNIEnv *env, int err, const char *op, const char *path, in
     }
     char buf[256];
     const char *text = strerror_r(err, buf, sizeof buf); /* GNU variant: returns the string */
-    const char *why = (err == ENOSPC || err == EDQUOT || err == EFBIG) ? " no space left:" : "";
-    jpio_throw(env, "java/io/IOException", "%s failed:%s %s offset=%lld length=%lld errno=%d (%s)",
+    /* the class says what kind of failure it is, as the JDK's file system exceptions do */
+    const char *cls = err == EACCES || err == EPERM ? "java/nio/file/AccessDeniedException"
+                    : err == ENOENT ? "java/nio/file/NoSuchFileException"
+                    : err == EEXIST ? "java/nio/file/FileAlreadyExistsException" : "java/io/IOException";
+    if (err == EFBIG) { /* the process's file size limit (ulimit -f), not the disk */
+        struct rlimit lim;
+        char limit[64] = "unknown";
+        if (getrlimit(RLIMIT_FSIZE, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY)
+            snprintf(limit, sizeof limit, "%llu bytes", (unsigned long long) lim.rlim_cur);
+        jpio_throw(env, cls, "%s failed: file too large (the file size limit, ulimit -f, is %s): %s offset=%lld length=%lld errno=%d (%s)",
+                   op, limit, where, off, len, err, text);
+        return;
+    }
+    const char *why = (err == ENOSPC || err == EDQUOT) ? " no space left:" : "";
+    jpio_throw(env, cls, "%s failed:%s %s offset=%lld length=%lld errno=%d (%s)",
                op, why, where, off, len, err, text);
 }
 

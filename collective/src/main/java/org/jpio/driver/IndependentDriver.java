@@ -101,6 +101,21 @@ public class IndependentDriver implements FileDriver {
             if (opened != null) opened.file.close();
             throw e;
         }
+        // whether the file may be read is decided once for all ranks: the two-phase exchange and its window
+        // writes must be the same on every rank
+        int[] mine = {opened.access.contains(StandardOpenOption.READ) ? 1 : 0}, all = new int[1];
+        comm.allreduce(mine, all, 1, Comm.Op.MIN);
+        if (all[0] == 1) return opened;
+        IOException reopen = null;
+        if (mine[0] == 1) try { // this rank could read, another cannot: it gives up reading too
+            opened.file.close();
+            Set<StandardOpenOption> w = EnumSet.of(StandardOpenOption.WRITE);
+            ArrayFileOptions noRead = opened.options.withSieving(opened.options.dsRead(), false);
+            opened = new Opened(ArrayFile.open(path, noRead, w), noRead, w);
+        } catch (IOException e) {
+            reopen = e;
+        }
+        comm.agree(where, reopen);
         return opened;
     }
 

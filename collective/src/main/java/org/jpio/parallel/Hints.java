@@ -20,13 +20,13 @@ import java.util.TreeMap;
  * {@code ROMIO_HINTS} (lines {@code key value}, {@code #} comments), then the hints the program passes.
  * That is ROMIO's order too: its hints file is read at open and the program's info is applied on top.
  *
- * <p>{@code cb_nodes} has no fixed default: it is the number of hosts of the communicator, settled at open;
- * {@link ParallelFile#hints()} reports the value in effect.
+ * <p>{@code cb_nodes} has no fixed default: it caps the aggregators {@code cb_config_list} chooses (one
+ * per host by default), settled at open; {@link ParallelFile#hints()} reports the value in effect.
  */
 public final class Hints {
     /** ROMIO's collective buffer per aggregator and cycle: 16 MiB. */
     public static final String CB_BUFFER_SIZE = "cb_buffer_size";
-    /** Number of aggregators; default one per host. */
+    /** At most this many aggregators; which ones is cb_config_list's (one per host by default), as in ROMIO. */
     public static final String CB_NODES = "cb_nodes";
     /** Which hosts aggregate and how many per host: {@code *:1} (default), {@code *:N}, {@code host:N,...}. */
     public static final String CB_CONFIG_LIST = "cb_config_list";

@@ -134,7 +134,7 @@ public final class ParallelFile implements AutoCloseable {
 
     /**
      * The hints in effect (MPI_File_get_info), defaults included, with what the driver settled: for jpio's
-     * drivers {@code cb_nodes} and {@code cb_aggregators} (the aggregator ranks), {@code jpio_engine}, and
+     * drivers {@code cb_nodes} and {@code romio_aggregator_list} (the aggregator ranks, as ROMIO names them), {@code jpio_engine}, and
      * after a collective transfer {@code jpio_cb_write_choice}/{@code jpio_cb_read_choice} (which path ran,
      * and why) and {@code jpio_cb_exchange} ({@code shared memory} or {@code messages}); {@code
      * jpio_preallocate} becomes {@code failed: reason} when a reservation failed. For ROMIO, what

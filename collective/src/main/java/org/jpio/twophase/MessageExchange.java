@@ -50,8 +50,15 @@ final class MessageExchange extends Exchange {
     private final boolean direct;
     private static final ByteBuffer EMPTY = ByteBuffer.allocateDirect(0);
 
-    MessageExchange(Comm comm, ArrayFile file, Plan plan, ElementType type, Scratch scratch) {
+    /**
+     * Whether the aggregators may read the file: false for a file the process may only write, whose
+     * windows with holes are then written piece by piece instead of read, filled and written whole.
+     */
+    private final boolean readable;
+
+    MessageExchange(Comm comm, ArrayFile file, Plan plan, ElementType type, Scratch scratch, boolean readable) {
         super(comm, file, plan, type);
+        this.readable = readable;
         this.scratch = scratch;
         this.p = comm.size();
         metaSendCounts = new int[p]; metaSendDispls = new int[p]; metaRecvCounts = new int[p]; metaRecvDispls = new int[p];
@@ -85,9 +92,10 @@ final class MessageExchange extends Exchange {
                 long[] span = myAgg >= 0 ? span() : null;
                 ByteBuffer buf = myAgg >= 0 ? bufs[slot] : EMPTY;
                 boolean straight = span != null && selfContiguous();
+                boolean holes = span != null && !straight && covered() < span[1] - span[0];
                 if (myAgg >= 0) {
                     failure = writer.free(slot, failure); // the buffer is free once its last write is done
-                    if (failure == null && span != null && !straight && covered() < span[1] - span[0]) {
+                    if (failure == null && holes && readable) {
                         try {
                             writer.readExisting(buf, w0, span);
                         } catch (Throwable e) { // anything the I/O throws is this rank's failure, agreed on after the last cycle
@@ -108,7 +116,8 @@ final class MessageExchange extends Exchange {
                     continue;
                 }
                 fill(buf, w0, direct ? null : recv, array, selfIndex);
-                writer.write(slot, buf, w0, span);
+                if (holes && !readable) writer.writePieces(slot, buf, w0, java.util.Arrays.copyOf(metaRecv.array(), metaRecv.size()));
+                else writer.write(slot, buf, w0, span);
             }
             if (writer != null) failure = writer.finish(failure);
         }

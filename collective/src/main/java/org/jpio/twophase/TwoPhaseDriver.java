@@ -41,12 +41,9 @@ public final class TwoPhaseDriver extends IndependentDriver {
         byte[][] all = r.comm().allgatherBytes(r.comm().hostName().getBytes(StandardCharsets.UTF_8));
         for (int k = 0; k < n; k++) names[k] = new String(all[k], StandardCharsets.UTF_8);
         Hints h = r.hints();
-        // cb_nodes alone (cb_config_list left at its default *:1) asks for that many aggregators even on one
-        // host, which is what users setting it expect; an explicit cb_config_list is followed as ROMIO does
-        String config = h.cbNodes() > 0 && Aggregators.DEFAULT_CONFIG_LIST.equals(h.cbConfigList()) ? "*:*" : h.cbConfigList();
         int[] aggs;
         try {
-            aggs = Aggregators.choose(names, h.cbNodes(), config);
+            aggs = Aggregators.choose(names, h.cbNodes(), h.cbConfigList()); // ROMIO's rules: cb_nodes caps what the list allows
         } catch (IllegalArgumentException e) {
             opened.file().close(); // every rank computed the same from the same hosts: all fail alike
             throw e;
@@ -67,9 +64,10 @@ public final class TwoPhaseDriver extends IndependentDriver {
         }
         Plan plan = Aggregation.plan(all, aggregators, hints.stripingUnit(), hints.cbBufferSize(), type.size());
         ArrayFile file = file(t);
-        SharedMemory shared = sharedCycleBuffers(op);
+        // a file the process may only write takes messages: only they tell an aggregator where its window's holes are
+        SharedMemory shared = readable() ? sharedCycleBuffers(op) : null;
         Exchange exchange = shared != null ? new SharedExchange(comm, shared, file, plan, type, hints.cbBufferSize())
-                                           : new MessageExchange(comm, file, plan, type, Scratch.forThisThread());
+                                           : new MessageExchange(comm, file, plan, type, Scratch.forThisThread(), readable());
         exchangeUsed = shared != null || hints.cbShared() == Hints.Mode.DISABLE ? exchange.name()
                 : exchange.name() + " (no shared memory: " + (hosts > 1 ? "ranks on " + hosts + " hosts" : comm.sharedMemoryUnavailable()) + ")";
         reserveIfDense(t, all, write);
@@ -109,8 +107,8 @@ public final class TwoPhaseDriver extends IndependentDriver {
         Map<String, String> h = super.hints();
         h.put(Hints.CB_NODES, Integer.toString(aggregators.length));
         StringBuilder b = new StringBuilder();
-        for (int a : aggregators) b.append(b.length() == 0 ? "" : ",").append(a);
-        h.put("cb_aggregators", b.toString());
+        for (int a : aggregators) b.append(b.length() == 0 ? "" : " ").append(a);
+        h.put("romio_aggregator_list", b.toString()); // ROMIO's key: the aggregator ranks in domain order
         String x = exchangeUsed;
         if (x != null) h.put("jpio_cb_exchange", x);
         return h;

@@ -40,6 +40,21 @@ final class WindowWriter implements AutoCloseable {
         pending[slot] = thread.submit(() -> { file.write(at, out); return null; });
     }
 
+    /**
+     * Writes only the pieces {@code (pieces[k], pieces[k+1])} (file offset, length) of buffer {@code slot},
+     * which holds the window from {@code w0}: a window with holes of a file that may not be read.
+     */
+    void writePieces(int slot, ByteBuffer buf, long w0, long[] pieces) {
+        ByteBuffer out = buf.duplicate().order(buf.order());
+        pending[slot] = thread.submit(() -> {
+            for (int k = 0; k < pieces.length; k += 2) {
+                out.limit((int) (pieces[k] - w0 + pieces[k + 1])).position((int) (pieces[k] - w0));
+                file.write(pieces[k], out);
+            }
+            return null;
+        });
+    }
+
     /** Writes {@code n} elements of {@code array} from {@code from} at file offset {@code at}, in place of buffer {@code slot}. */
     void writeArray(int slot, long at, Object array, int from, int n) {
         pending[slot] = thread.submit(() -> { file.writeArray(at, array, from, n); return null; });

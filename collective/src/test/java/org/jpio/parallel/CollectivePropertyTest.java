@@ -78,7 +78,7 @@ class CollectivePropertyTest {
             byte[] before = new byte[(int) c.displacement];
             java.util.Arrays.fill(before, (byte) 0x5A);
             Files.write(file, before);
-            Hints hints = Hints.of(Hints.CB_NODES, Integer.toString(c.cbNodes), Hints.CB_BUFFER_SIZE, Integer.toString(c.cbBuffer),
+            Hints hints = Hints.of(Hints.CB_NODES, Integer.toString(c.cbNodes), Hints.CB_CONFIG_LIST, "*:*", Hints.CB_BUFFER_SIZE, Integer.toString(c.cbBuffer),
                     Hints.ROMIO_CB_WRITE, c.cbMode, Hints.ROMIO_CB_READ, c.cbMode, Hints.JPIO_CB_SHARED, c.shared);
             long totalFinal = total;
             LocalComm.run(c.ranks, comm -> {

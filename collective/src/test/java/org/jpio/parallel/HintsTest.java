@@ -75,11 +75,11 @@ class HintsTest {
     void hintsInEffectIncludeDefaultsAndWhatJpioSettled() throws Exception {
         Path file = dir.resolve("f.bin");
         LocalComm.run(4, comm -> {
-            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.CREATE, Amode.RDWR), Hints.of("cb_nodes", "2"))) {
+            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.CREATE, Amode.RDWR), Hints.of("cb_nodes", "2", "cb_config_list", "*:*"))) {
                 Map<String, String> h = f.hints();
                 assertEquals("16777216", h.get("cb_buffer_size"));
                 assertEquals("2", h.get("cb_nodes"));
-                assertEquals("0,1", h.get("cb_aggregators"));
+                assertEquals("0 1", h.get("romio_aggregator_list"));
                 assertTrue(h.containsKey("jpio_engine"));
                 f.writeAtAll(comm.rank() * 4L, Elements.ofArray(new int[] {comm.rank()}, 0, 1));
                 assertTrue(h.get("jpio_cb_write_choice") == null && f.hints().get("jpio_cb_write_choice").startsWith("independent"),

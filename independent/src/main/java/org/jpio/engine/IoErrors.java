@@ -26,19 +26,42 @@ public final class IoErrors {
             c.initCause(e);
             return c;
         }
-        String msg = (noSpace(cause) ? op + " failed: no space left: " : "") + context(op, path, position, length) + ": " + cause;
-        IOException w = e instanceof EOFException ? new EOFException(msg) : new IOException(msg);
+        String kind = tooLarge(cause) ? op + " failed: file too large (the file size limit, ulimit -f, is " + fileSizeLimit() + "): "
+                : noSpace(cause) ? op + " failed: no space left: " : "";
+        String msg = kind + context(op, path, position, length) + ": " + cause;
+        String file = path == null ? null : path.toString();
+        IOException w = e instanceof EOFException ? new EOFException(msg)
+                : e instanceof java.nio.file.AccessDeniedException ? new java.nio.file.AccessDeniedException(file, null, msg)
+                : e instanceof java.nio.file.NoSuchFileException ? new java.nio.file.NoSuchFileException(file, null, msg)
+                : e instanceof java.nio.file.FileAlreadyExistsException ? new java.nio.file.FileAlreadyExistsException(file, null, msg)
+                : new IOException(msg);
         w.initCause(e);
         return w;
     }
 
+    /** The process's soft file size limit as /proc/self/limits gives it ("65536 bytes"), or "unknown". */
+    static String fileSizeLimit() {
+        try {
+            for (String line : java.nio.file.Files.readAllLines(Path.of("/proc/self/limits"))) {
+                if (!line.startsWith("Max file size")) continue;
+                String soft = line.substring("Max file size".length()).trim().split("\\s+")[0];
+                return soft.equals("unlimited") ? "unlimited" : soft + " bytes";
+            }
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
+        return "unknown";
+    }
+
+    /** Whether the JDK's message is strerror of EFBIG: the process's file size limit, not a full disk. */
+    static boolean tooLarge(String message) { return message.contains("File too large"); }
+
     /**
-     * Whether the JDK's message is strerror of ENOSPC, EDQUOT or EFBIG (the JDK does not expose errno), so
-     * a full disk reads the same from every engine: "no space left", as the native engine says it.
+     * Whether the JDK's message is strerror of ENOSPC or EDQUOT (the JDK does not expose errno), so a full
+     * disk reads the same from every engine: "no space left", as the native engine says it.
      */
     static boolean noSpace(String message) {
-        return message.contains("No space left on device") || message.contains("Disk quota exceeded")
-                || message.contains("File too large");
+        return message.contains("No space left on device") || message.contains("Disk quota exceeded");
     }
 
     public static EOFException eof(String op, Path path, long position, long length, long size) {

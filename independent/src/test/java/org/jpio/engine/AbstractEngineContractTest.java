@@ -499,7 +499,9 @@ abstract class AbstractEngineContractTest {
         assertTrue(line.contains("path=" + p), line);
         assertTrue(line.contains("offset=16384"), line);
         assertTrue(line.contains("length=131072"), line);
-        assertTrue(line.toLowerCase(java.util.Locale.ROOT).contains("no space left"), line);
+        // EFBIG is the file size limit, not a full disk: the message says so and names the limit
+        assertTrue(line.contains("file too large (the file size limit, ulimit -f, is 65536 bytes)"), line);
+        assertFalse(line.toLowerCase(java.util.Locale.ROOT).contains("no space left"), line);
         assertFullDiskMessage(line, 27);
         assertArrayEquals(head, bytesAt(p, 0, head.length), "bytes before the failed write changed");
         assertTrue(Files.size(p) <= 64 * 1024, "file grew past the limit: " + Files.size(p));

@@ -79,7 +79,7 @@ public final class CollectiveMatrix {
         RunCursor runs = v.runs(0, count);
         while (runs.next())
             for (long off = runs.offset(); off < runs.offset() + runs.length(); off += esz) Array.set(mine, k++, value(c.type, (off - c.disp) / esz));
-        Hints hints = Hints.of(Hints.ROMIO_CB_WRITE, c.cb, Hints.ROMIO_CB_READ, c.cb, Hints.CB_NODES, Integer.toString(c.cbNodes),
+        Hints hints = Hints.of(Hints.ROMIO_CB_WRITE, c.cb, Hints.ROMIO_CB_READ, c.cb, Hints.CB_NODES, Integer.toString(c.cbNodes), Hints.CB_CONFIG_LIST, "*:*",
                 Hints.CB_BUFFER_SIZE, Integer.toString(c.cbBuffer));
         long total = 1;
         for (int g : c.gsizes) total *= g;

@@ -38,9 +38,9 @@ public final class ParallelFileContract {
     public static Hints hints(String config) {
         return switch (config) {
             case "twophase-messages" -> Hints.of(Hints.JPIO_BACKEND, "twophase", Hints.ROMIO_CB_WRITE, "enable", Hints.ROMIO_CB_READ, "enable",
-                    Hints.JPIO_CB_SHARED, "disable", Hints.CB_BUFFER_SIZE, "64", Hints.CB_NODES, "2");
+                    Hints.JPIO_CB_SHARED, "disable", Hints.CB_BUFFER_SIZE, "64", Hints.CB_NODES, "2", Hints.CB_CONFIG_LIST, "*:*");
             case "twophase-shared" -> Hints.of(Hints.JPIO_BACKEND, "twophase", Hints.ROMIO_CB_WRITE, "enable", Hints.ROMIO_CB_READ, "enable",
-                    Hints.JPIO_CB_SHARED, "enable", Hints.CB_BUFFER_SIZE, "64", Hints.CB_NODES, "2");
+                    Hints.JPIO_CB_SHARED, "enable", Hints.CB_BUFFER_SIZE, "64", Hints.CB_NODES, "2", Hints.CB_CONFIG_LIST, "*:*");
             case "independent" -> Hints.of(Hints.JPIO_BACKEND, "independent");
             case "romio" -> Hints.of(Hints.JPIO_BACKEND, "romio", Hints.CB_BUFFER_SIZE, "64");
             default -> throw new IllegalArgumentException("unknown driver configuration " + config);

@@ -85,8 +85,10 @@ public final class CrossValidation {
 
     static Hints hints(String backend, Case c) {
         String shared = backend.equals("twophase-messages") ? "disable" : "enable";
-        return Hints.of(Hints.JPIO_BACKEND, backend.startsWith("twophase") ? "twophase" : backend, Hints.JPIO_CB_SHARED, shared,
+        // several aggregators on this one host take cb_config_list *:* besides cb_nodes, in ROMIO as in jpio
+        Hints h = Hints.of(Hints.JPIO_BACKEND, backend.startsWith("twophase") ? "twophase" : backend, Hints.JPIO_CB_SHARED, shared,
                 Hints.ROMIO_CB_WRITE, "enable", Hints.ROMIO_CB_READ, "enable", c.hint, c.value);
+        return c.hint.equals(Hints.CB_NODES) ? h.with(Hints.CB_CONFIG_LIST, "*:*") : h;
     }
 
     static Path file(Path dir, Case c, String backend) { return dir.resolve(c.name + "." + backend + ".bin"); }

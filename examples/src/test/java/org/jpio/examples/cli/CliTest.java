@@ -74,4 +74,16 @@ class CliTest {
         assertEquals(0, r.status());
         assertTrue(r.out().contains("bulk"), "status=" + r.status() + " out=" + r.out() + " err=" + r.err());
     }
+
+    /** `jpio --help` lists each command by the first line of its description: a whole sentence, never cut mid-way. */
+    @Test
+    void everyCommandsSummaryIsAWholeSentence() {
+        CommandLine cl = JpioCommand.commandLine();
+        for (var e : cl.getSubcommands().entrySet()) {
+            if (e.getKey().equals("help")) continue;
+            String[] d = e.getValue().getCommandSpec().usageMessage().description();
+            assertTrue(d.length > 0, e.getKey() + " has no description");
+            assertTrue(d[0].strip().endsWith("."), "the summary of " + e.getKey() + " stops mid-sentence: " + d[0]);
+        }
+    }
 }
