@@ -1,5 +1,6 @@
 package org.jpio.array;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +19,7 @@ import org.jpio.parallel.Hints;
 import org.jpio.parallel.ParallelFile;
 import org.jpio.view.DataRep;
 import org.jpio.view.FileView;
+import org.jpio.view.Datatype;
 import org.jpio.view.Order;
 
 /**
@@ -31,7 +33,7 @@ import org.jpio.view.Order;
 final class ArrayIo {
     private ArrayIo() { }
 
-    static void write(DistributedArray a, Path path, ArrayFormat format, Hints hints, WriteMode mode, int chunkBytes) throws IOException {
+    static void write(DistributedArray a, Path path, ArrayFormat format, Hints hints, WriteMode mode) throws IOException {
         Comm comm = a.comm();
         String op = "write path=" + path + " format=" + (format == null ? null : format.name());
         agreeOnCall(a, op, path, format, hints, mode == null ? "write mode is null" : null);
@@ -58,7 +60,7 @@ final class ArrayIo {
         try {
             try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.WRONLY), hints)) {
                 f.setView(new FileView(stored.dataPosition(), a.elementType(), a.decomposition().datatype(comm.rank(), a.elementType(), Order.C), DataRep.NATIVE));
-                transfer(a, f, Order.C, true, chunkBytes);
+                transfer(a, f, Order.C, true);
                 f.sync(); // every rank's data is on the device before the file is made valid
             }
             failed = null;
@@ -77,7 +79,7 @@ final class ArrayIo {
         }
     }
 
-    static void read(DistributedArray a, Path path, ArrayFormat format, Hints hints, int chunkBytes) throws IOException {
+    static void read(DistributedArray a, Path path, ArrayFormat format, Hints hints) throws IOException {
         Comm comm = a.comm();
         String op = "read path=" + path + " format=" + (format == null ? null : format.name());
         agreeOnCall(a, op, path, format, hints, null);
@@ -86,7 +88,7 @@ final class ArrayIo {
         Order order = s.fortranOrder() ? Order.FORTRAN : Order.C;
         try (ParallelFile f = ParallelFile.open(comm, path, EnumSet.of(Amode.RDONLY), hints)) {
             f.setView(new FileView(s.dataPosition(), a.elementType(), a.decomposition().datatype(comm.rank(), a.elementType(), order), representation(s, path)));
-            transfer(a, f, order, false, chunkBytes);
+            transfer(a, f, order, false);
         }
     }
 
@@ -133,23 +135,49 @@ final class ArrayIo {
     }
 
     /**
-     * Moves this rank's block. The darray view hands out the block's elements in {@code order}; the
-     * local array is C order with ghosts, so only a ghost-free C-order block is contiguous in memory.
+     * Moves this rank's block in one collective call. The darray view hands out the block's elements in
+     * {@code order}; the local array is C order with ghosts, so unless the block is ghost-free and in C
+     * order its elements are described by a memory datatype (a subarray of the padded block, walked in
+     * {@code order}) and move straight between their places in the array and the file, with no temporary.
+     * A read checks that the whole block was there.
      */
-    private static void transfer(DistributedArray a, ParallelFile f, Order order, boolean write, int chunkBytes) throws IOException {
+    private static void transfer(DistributedArray a, ParallelFile f, Order order, boolean write) throws IOException {
         Object data = a.data();
-        if (a.ghost() == 0 && order == Order.C) {                  // the same branch on every rank: ghost and order are agreed
-            Elements e = Elements.ofArray(data, 0, (int) a.localCount());
-            if (write) f.writeAll(e); else f.readAll(e);
-            return;
+        int n = (int) a.localCount();
+        Elements e;
+        if (n == 0 || a.ghost() == 0 && order == Order.C) e = Elements.ofArray(data, 0, n);
+        else {
+            e = Elements.of(data, interior(a, order), 1);
         }
-        Box box = a.interior(order);
-        int per = Chunks.elements(a.elementType(), chunkBytes);
-        long rounds = a.comm().allreduce(Chunks.rounds(box.count(), per), Comm.Op.MAX);
-        Chunks.walk(box, a.elementType(), per, rounds, (tmp, from, n) -> {
-            Elements e = Elements.ofArray(tmp, 0, n);
-            if (write) f.writeAll(e); else f.readAll(e);
-        }, write, data);
+        int moved = write ? f.writeAll(e) : f.readAll(e);
+        if (moved != n)
+            throw new EOFException((write ? "wrote " : "read ") + moved + " of the " + n + " elements of rank=" + a.comm().rank() + "'s block: path=" + f.path());
+    }
+
+    /**
+     * The block's owned elements as a memory datatype of its padded C-order array, walked in {@code order}:
+     * a subarray for C order; for Fortran order (the first index fastest over a C-order array, which no
+     * subarray walks) nested hvectors, the innermost along dimension 0, placed at the first owned element.
+     */
+    static Datatype interior(DistributedArray a, Order order) {
+        int[] padded = a.allocatedShape(), shape = a.localShape();
+        int n = padded.length, g = a.ghost();
+        Datatype element = Datatype.of(a.elementType());
+        if (order == Order.C) {
+            int[] lo = new int[n];
+            Arrays.fill(lo, g);
+            return Datatype.subarray(padded, shape, lo, Order.C, element);
+        }
+        long esz = a.elementType().size(), stride = esz, start = 0;
+        long[] strides = new long[n];
+        for (int d = n - 1; d >= 0; d--) {
+            strides[d] = stride;
+            start += g * stride;
+            stride *= padded[d];
+        }
+        Datatype t = element;
+        for (int d = 0; d < n; d++) t = Datatype.hvector(shape[d], 1, strides[d], t);
+        return Datatype.hindexed(new int[] {1}, new long[] {start}, t);
     }
 
     /** Arguments MPI requires to be equal everywhere; a difference is named on every rank before any byte moves. */

@@ -221,7 +221,10 @@ public final class DistributedArray {
     /** The owned elements (no ghosts), C order, in a new buffer of the given byte order. */
     public ByteBuffer interiorBytes(ByteOrder order) {
         ByteBuffer b = ByteBuffer.allocate(Math.toIntExact(localCount * type.size())).order(order);
-        Chunks.walk(interior(Order.C), type, (tmp, from, n) -> type.put(b, tmp, 0, n), true, data);
+        int n = (int) localCount;
+        Object tmp = type.newArray(n);
+        interior(Order.C).copy(data, 0, n, tmp, 0, true);
+        type.put(b, tmp, 0, n);
         return b.flip();
     }
 
@@ -231,7 +234,10 @@ public final class DistributedArray {
         if (src.remaining() % type.size() != 0 || have != localCount)
             throw new IllegalArgumentException("buffer holds remaining=" + src.remaining() + " bytes, local block needs " + localCount * type.size()
                     + " (count=" + localCount + " type=" + type + ") rank=" + comm.rank());
-        Chunks.walk(interior(Order.C), type, (tmp, from, n) -> type.get(src, tmp, 0, n), false, data);
+        int n = (int) localCount;
+        Object tmp = type.newArray(n);
+        type.get(src, tmp, 0, n);
+        interior(Order.C).copy(data, 0, n, tmp, 0, false);
     }
 
     /** The owned elements as a box of the padded block, walked in {@code order}. */
@@ -325,7 +331,7 @@ public final class DistributedArray {
      * .npy header) are written last.
      */
     public void write(Path path, ArrayFormat format, Hints hints, WriteMode mode) throws IOException {
-        ArrayIo.write(this, path, format, hints, mode, Chunks.DEFAULT_BYTES);
+        ArrayIo.write(this, path, format, hints, mode);
     }
 
     /** Collective read, in the format of the file name's ending, hints from the environment. */
@@ -339,7 +345,7 @@ public final class DistributedArray {
      * this array's (any byte order, C or Fortran order); a RAW file's size must be the array's.
      */
     public void read(Path path, ArrayFormat format, Hints hints) throws IOException {
-        ArrayIo.read(this, path, format, hints, Chunks.DEFAULT_BYTES);
+        ArrayIo.read(this, path, format, hints);
     }
 
     /**

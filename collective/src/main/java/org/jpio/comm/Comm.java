@@ -83,6 +83,13 @@ public interface Comm extends AutoCloseable {
      */
     default SharedMemory shared(long[] bytes) { return null; }
 
+    /**
+     * The communicator's table of shared counters, created by the first call (collective then: every rank
+     * calls it the first time, at the same point), returned again afterwards without communication. Null
+     * when the communicator has none.
+     */
+    default SharedCounters counters() { return null; }
+
     /** Why the last {@link #shared} call returned null (for {@code hints()}), or null when it did not. */
     default String sharedMemoryUnavailable() { return "communicator " + getClass().getSimpleName() + " has no shared memory"; }
 
@@ -97,6 +104,13 @@ public interface Comm extends AutoCloseable {
 
     /** Ranks with the same color form a new communicator, ordered by key then old rank (MPI_Comm_split). */
     Comm split(int color, int key);
+
+    /**
+     * A new communicator of the same ranks in the same order (MPI_Comm_dup): collective. Its traffic never
+     * mixes with this one's, so a background thread can run collectives on it while the program runs its
+     * own on this one. Close it when done.
+     */
+    default Comm dup() { return split(0, rank()); }
 
     /** Releases the communicator; the world communicator is only released at shutdown. */
     @Override default void close() { }

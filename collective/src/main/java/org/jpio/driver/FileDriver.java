@@ -25,6 +25,9 @@ public interface FileDriver extends AutoCloseable {
     /** The driver's name, as the {@code jpio_backend} hint spells it. */
     String name();
 
+    /** MPI_File_set_info (collective): hints that transfers read per call take effect for the next ones. */
+    default void setHints(org.jpio.parallel.Hints hints) { }
+
     /** MPI_File_set_view (collective): the view every later transfer uses. Drivers that keep no view of their own ignore it. */
     default void setView(org.jpio.view.FileView view) throws IOException { }
 

@@ -1,6 +1,7 @@
 package org.jpio.driver;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import org.jpio.file.ArrayFile;
 import org.jpio.io.ElementType;
@@ -27,56 +28,79 @@ public final class Independent {
      * of a window cannot undo them (the caller passes false for a contiguous access, as ROMIO's contiguous
      * writes take no lock, and in a collective call where no rank has a run short enough to sieve).
      */
-    public static void write(ArrayFile file, RunCursor runs, Object array, int index, boolean lockRuns) throws IOException {
-        transfer(file, runs, array, index, true, lockRuns && file.options().dsWrite());
+    public static void write(ArrayFile file, Transfer t, boolean lockRuns) throws IOException {
+        transfer(file, t, true, lockRuns && file.options().dsWrite());
     }
 
-    public static void read(ArrayFile file, RunCursor runs, Object array, int index) throws IOException {
-        transfer(file, runs, array, index, false, false);
+    public static void read(ArrayFile file, Transfer t) throws IOException {
+        transfer(file, t, false, false);
     }
 
-    private static void transfer(ArrayFile file, RunCursor runs, Object array, int index, boolean write, boolean lockRuns) throws IOException {
-        ElementType t = ElementType.of(array);
-        int shift = t.shift();
+    /** Walks the file runs; {@code next} counts the transfer's elements, which {@link Memory} places in the array. */
+    private static void transfer(ArrayFile file, Transfer t, boolean write, boolean lockRuns) throws IOException {
+        ElementType type = t.type();
+        Memory memory = t.memory();
+        Object array = t.array();
+        RunCursor runs = t.runs();
+        int shift = type.shift();
         long[] offs = new long[64], lens = new long[64];
         int n = 0;
         long batchBytes = 0;
-        int batchIndex = index;
-        int next = index;
+        long batchFirst = 0, next = 0;
         while (runs.next()) {
             long off = runs.offset(), len = runs.length();
             if (len == 0) continue;
             if (len >= LARGE_RUN) {
-                if (n > 0) { pieces(file, offs, lens, n, array, batchIndex, (int) (batchBytes >> shift), write); n = 0; batchBytes = 0; }
+                if (n > 0) { pieces(file, offs, lens, n, t, batchFirst, (int) (batchBytes >> shift), write); n = 0; batchBytes = 0; }
+                long[] at = {off};
                 int count = (int) (len >> shift);
-                if (!write) file.readArray(off, array, next, count);
-                else if (!lockRuns) file.writeArray(off, array, next, count);
-                else try (var lock = file.lock(off, len, false)) { // see DataSieve: others' sieving windows may cover this run
-                    file.writeArray(off, array, next, count);
-                }
+                memory.forEach(next, count, (index, c) -> {
+                    long bytes = (long) c << shift;
+                    if (!write) file.readArray(at[0], array, index, c);
+                    else if (!lockRuns) file.writeArray(at[0], array, index, c);
+                    else try (var lock = file.lock(at[0], bytes, false)) { // see DataSieve: others' sieving windows may cover this run
+                        file.writeArray(at[0], array, index, c);
+                    }
+                    at[0] += bytes;
+                });
                 next += count;
-                batchIndex = next;
+                batchFirst = next;
                 continue;
             }
             if (n == offs.length) { offs = Arrays.copyOf(offs, 2 * n); lens = Arrays.copyOf(lens, 2 * n); }
             offs[n] = off;
             lens[n++] = len;
             batchBytes += len;
-            next += (int) (len >> shift);
+            next += len >> shift;
             if (n >= BATCH_PIECES || batchBytes >= BATCH_BYTES) {
-                pieces(file, offs, lens, n, array, batchIndex, (int) (batchBytes >> shift), write);
+                pieces(file, offs, lens, n, t, batchFirst, (int) (batchBytes >> shift), write);
                 n = 0;
                 batchBytes = 0;
-                batchIndex = next;
+                batchFirst = next;
             }
         }
-        if (n > 0) pieces(file, offs, lens, n, array, batchIndex, (int) (batchBytes >> shift), write);
+        if (n > 0) pieces(file, offs, lens, n, t, batchFirst, (int) (batchBytes >> shift), write);
     }
 
-    private static void pieces(ArrayFile file, long[] offs, long[] lens, int n, Object array, int index, int count, boolean write) throws IOException {
+    /** One batch of small runs through data sieving: elements [first, first + count) of the transfer. */
+    private static void pieces(ArrayFile file, long[] offs, long[] lens, int n, Transfer t, long first, int count, boolean write) throws IOException {
         long[] o = n == offs.length ? offs : Arrays.copyOf(offs, n);
         long[] l = n == lens.length ? lens : Arrays.copyOf(lens, n);
-        if (write) file.writePieces(o, l, array, index, count);
-        else file.readPieces(o, l, array, index, count);
+        Memory m = t.memory();
+        if (m.isContiguous()) {
+            int index = m.arrayIndex(first);
+            if (write) file.writePieces(o, l, t.array(), index, count);
+            else file.readPieces(o, l, t.array(), index, count);
+            return;
+        }
+        // elements scattered in the array: gathered into (or spread from) one batch, at most BATCH_BYTES
+        ByteBuffer mem = ByteBuffer.allocate(count << t.type().shift()).order(file.order());
+        if (write) {
+            m.put(t.type(), mem, t.array(), first, count);
+            file.writePieces(o, l, mem.flip());
+        } else {
+            file.readPieces(o, l, mem);
+            m.get(t.type(), mem.flip(), t.array(), first, count);
+        }
     }
 }

@@ -36,7 +36,8 @@ public class IndependentDriver implements FileDriver {
     protected final Comm comm;
     protected final Path path;
     protected final Set<Amode> amode;
-    protected final Hints hints;
+    /** The hints, as set at open or later by set_info (read per call). */
+    protected volatile Hints hints;
     private final ArrayFileOptions options;
     private final Set<StandardOpenOption> access;
     private final Map<ByteOrder, ArrayFile> files = new LinkedHashMap<>();
@@ -156,6 +157,8 @@ public class IndependentDriver implements FileDriver {
 
     @Override public String name() { return NAME; }
 
+    @Override public void setHints(Hints h) { hints = h; }
+
     /** Whether this rank's descriptors may read the file (false only for a write-only file the process may not read). */
     protected boolean readable() { return access.contains(StandardOpenOption.READ); }
 
@@ -230,8 +233,8 @@ public class IndependentDriver implements FileDriver {
 
     private static void run(ArrayFile f, Transfer t, boolean write, boolean othersMaySieve) throws IOException {
         // a contiguous access takes no lock, as ROMIO's contiguous writes take none
-        if (write) Independent.write(f, t.runs(), t.array(), t.index(), othersMaySieve && t.access().runs() > 1);
-        else Independent.read(f, t.runs(), t.array(), t.index());
+        if (write) Independent.write(f, t, othersMaySieve && t.access().runs() > 1);
+        else Independent.read(f, t);
     }
 
     // ---- file-level operations ----------------------------------------------------------------------

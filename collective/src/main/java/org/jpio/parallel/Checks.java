@@ -3,6 +3,7 @@ package org.jpio.parallel;
 import java.nio.file.Path;
 import java.util.Set;
 import org.jpio.driver.Access;
+import org.jpio.driver.Memory;
 import org.jpio.driver.Transfer;
 import org.jpio.io.ElementType;
 import org.jpio.io.FileNotReadableException;
@@ -31,7 +32,9 @@ final class Checks {
     }
 
     /** The checked transfer of {@code e} at view offset {@code offset}; IllegalArgumentException otherwise. */
-    static Transfer transfer(String op, boolean explicitOffset, long offset, Elements e, FileView view, Set<Amode> amode, Path path, int rank) {
+    static Transfer transfer(String op, boolean explicitOffset, long offset, Elements e, FileView view, Set<Amode> amode, Path path,
+                             org.jpio.comm.Comm comm) {
+        int rank = comm.rank();
         String where = "path=" + path + " rank=" + rank;
         if (e == null) throw new IllegalArgumentException(op + ": buffer is null: " + where);
         ElementType t = e.type(op + " " + where);
@@ -40,9 +43,22 @@ final class Checks {
             throw new IllegalArgumentException(op + ": explicit offsets are erroneous on a file opened SEQUENTIAL (MPI_ERR_UNSUPPORTED_OPERATION): " + where);
         if (offset < 0 || count < 0)
             throw new IllegalArgumentException(op + ": offset=" + offset + " count=" + count + " must be >= 0: " + where);
-        if (index < 0 || index > length - count)
-            throw new IllegalArgumentException(op + ": array of length=" + length + " has no elements [" + index + ", " + ((long) index + count)
-                    + "): " + where + " offset=" + offset + " count=" + count);
+        Memory memory;
+        if (e.memtype() != null) {
+            try {
+                memory = Memory.of(e.memtype(), count, t, length);
+            } catch (IllegalArgumentException x) {
+                throw new IllegalArgumentException(op + ": " + x.getMessage() + ": " + where, x);
+            }
+            long n = memory.isContiguous() ? count * (e.memtype().size() / t.size()) : memory.elements();
+            if (n > Integer.MAX_VALUE) throw new IllegalArgumentException(op + ": " + n + " elements are more than one call moves: " + where);
+            count = (int) n;
+        } else {
+            if (index < 0 || index > length - count)
+                throw new IllegalArgumentException(op + ": array of length=" + length + " has no elements [" + index + ", " + ((long) index + count)
+                        + "): " + where + " offset=" + offset + " count=" + count);
+            memory = Memory.contiguous(index);
+        }
         if (view.etype() != ElementType.BYTE && view.etype() != t)
             throw new IllegalArgumentException(op + ": buffer of " + t + " does not match the view's etype=" + view.etype() + ": " + where);
         long from, bytes = (long) count << t.shift();
@@ -50,7 +66,7 @@ final class Checks {
             from = Math.multiplyExact(offset, view.etype().size());
             Math.addExact(from, bytes);
             Access a = Access.of(view, from, bytes, t, op + " " + where);
-            return new Transfer(op, view, offset, e.array(), index, count, t, a);
+            return new Transfer(op, view, offset, e.array(), memory, count, t, a, comm);
         } catch (ArithmeticException x) {
             throw new IllegalArgumentException(op + ": offset=" + offset + " count=" + count + " of " + t + " overflows a file position (2^63 bytes) in view "
                     + view + ": " + where, x);

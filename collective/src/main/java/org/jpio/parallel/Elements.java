@@ -14,11 +14,26 @@ import org.jpio.io.ElementType;
 public final class Elements {
     private final Object array;
     private final int index, count;
+    /** A memory datatype, or null: then {@code count} elements from {@code index}. */
+    private final org.jpio.view.Datatype memtype;
 
-    private Elements(Object array, int index, int count) {
+    private Elements(Object array, int index, int count) { this(array, index, count, null); }
+
+    private Elements(Object array, int index, int count, org.jpio.view.Datatype memtype) {
         this.array = array;
         this.index = index;
         this.count = count;
+        this.memtype = memtype;
+    }
+
+    /**
+     * {@code count} copies of the memory datatype {@code memtype} in {@code array}, the i-th at i times its
+     * extent from the array's first element (MPI's {@code buf, count, datatype}): the elements move straight
+     * between these places in the array and the file, in type order, with no temporary. For example the
+     * interior of a ghosted block is {@code Datatype.subarray(padded, interior, ghosts, Order.C, ...)}.
+     */
+    public static Elements of(Object array, org.jpio.view.Datatype memtype, int count) {
+        return new Elements(array, 0, count, memtype);
     }
 
     public static Elements of(byte[] a) { return whole(a); }
@@ -53,7 +68,11 @@ public final class Elements {
 
     public Object array() { return array; }
     public int index() { return index; }
+    /** Elements of a contiguous buffer; for a memory datatype, copies of it ({@link #memtype}). */
     public int count() { return count; }
+
+    /** The memory datatype, or null for a contiguous buffer. */
+    public org.jpio.view.Datatype memtype() { return memtype; }
 
     /** The array's element type; IllegalArgumentException when the buffer is null or not a primitive array. */
     ElementType type(String where) {

@@ -57,6 +57,11 @@ public final class Hints {
      * {@code disable}.
      */
     public static final String JPIO_PREALLOCATE = "jpio_preallocate";
+    /**
+     * jpio: what a read that meets the end of the file does: {@code enable} (the default, as MPI) reads what
+     * is there and returns the count; {@code disable} refuses it with an EOFException naming the range.
+     */
+    public static final String JPIO_SHORT_READS = "jpio_short_reads";
     /** Environment variable naming a hints file, as ROMIO's. */
     public static final String ENV_HINTS_FILE = "ROMIO_HINTS";
 
@@ -81,7 +86,7 @@ public final class Hints {
             CB_BUFFER_SIZE, "16777216", CB_CONFIG_LIST, "*:1",
             ROMIO_CB_READ, "automatic", ROMIO_CB_WRITE, "automatic", ROMIO_DS_READ, "automatic", ROMIO_DS_WRITE, "automatic",
             IND_RD_BUFFER_SIZE, "4194304", IND_WR_BUFFER_SIZE, "524288", STRIPING_UNIT, "0", STRIPING_FACTOR, "0",
-            JPIO_BACKEND, "twophase", JPIO_CB_SHARED, "automatic", JPIO_PREALLOCATE, "automatic");
+            JPIO_BACKEND, "twophase", JPIO_CB_SHARED, "automatic", JPIO_PREALLOCATE, "automatic", JPIO_SHORT_READS, "enable");
 
     private static Map<String, String> table(String... keyValues) {
         Map<String, String> m = new LinkedHashMap<>();
@@ -164,6 +169,7 @@ public final class Hints {
             case STRIPING_UNIT: case STRIPING_FACTOR:
                 nonNegativeLong(key, value); break;
             case ROMIO_CB_READ: case ROMIO_CB_WRITE: case ROMIO_DS_READ: case ROMIO_DS_WRITE: case JPIO_CB_SHARED: case JPIO_PREALLOCATE:
+            case JPIO_SHORT_READS:
                 Mode.parse(key, value); break;
             case JPIO_BACKEND:
                 if (!Drivers.names().contains(value)) throw new IllegalArgumentException("hint " + key + "=" + value + " must be one of " + Drivers.names());
@@ -231,6 +237,8 @@ public final class Hints {
     public Mode cbShared() { return Mode.parse(JPIO_CB_SHARED, values.get(JPIO_CB_SHARED)); }
 
     public Mode preallocate() { return Mode.parse(JPIO_PREALLOCATE, values.get(JPIO_PREALLOCATE)); }
+
+    public Mode shortReads() { return Mode.parse(JPIO_SHORT_READS, values.get(JPIO_SHORT_READS)); }
 
     /** The engine name when the jpio_engine hint is set, else null (the default engine). */
     public String engine() { return values.get(JPIO_ENGINE); }

@@ -3,17 +3,11 @@ package org.jpio.parallel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import org.jpio.comm.Comm;
-import org.jpio.driver.Extents;
 import org.jpio.driver.FileDriver;
-import org.jpio.driver.OpenRequest;
-import org.jpio.driver.Transfer;
 import org.jpio.engine.IoEngine;
 import org.jpio.io.FileClosedException;
 import org.jpio.view.FileView;
@@ -28,6 +22,13 @@ import org.jpio.view.FileView;
  * <p>This class is MPI-IO's own layer (ROMIO's {@code mpi-io/}): collective open, argument checks, error
  * agreement, the file pointer and the view. The bytes are moved by a {@link FileDriver} chosen by the
  * {@code jpio_backend} hint ({@link Drivers}): jpio's two-phase (default), independent, or ROMIO.
+ *
+ * <p>The rest of MPI-IO's data access: nonblocking transfers ({@code iwriteAll} ... returning a
+ * {@link Request} that progresses on the file's background thread), split collectives
+ * ({@code writeAllBegin}/{@code writeAllEnd}, one outstanding per file), the shared file pointer
+ * ({@code writeShared}, {@code writeOrdered}, {@code seekShared}), data representations ({@code native},
+ * {@code internal}, {@code external32}) and transfer counts (a read at the end of the file returns fewer
+ * elements).
  *
  * <p>Errors are collective. Every rank checks its arguments and all ranks agree before any byte moves: if
  * any rank's check failed, every rank throws a {@link org.jpio.comm.CollectiveException} naming each
@@ -45,23 +46,10 @@ import org.jpio.view.FileView;
  * }</pre>
  */
 public final class ParallelFile implements AutoCloseable {
-    private final Comm comm;
-    private final Path path;
-    private final Set<Amode> amode;
-    private final Hints hints;
-    private final FileDriver driver;
-    private FileView view = FileView.bytes();
-    private long pointer;
+    private final Routines r;
     private boolean atomic;
-    private boolean closed;
 
-    private ParallelFile(Comm comm, Path path, Set<Amode> amode, Hints hints, FileDriver driver) {
-        this.comm = comm;
-        this.path = path;
-        this.amode = amode;
-        this.hints = hints;
-        this.driver = driver;
-    }
+    ParallelFile(Routines r) { this.r = r; }
 
     /** MPI_File_open without an MPI_Info: ROMIO's defaults and the {@code ROMIO_HINTS} file ({@link Hints#fromEnvironment()}). */
     public static ParallelFile open(Comm comm, Path path, Set<Amode> amode) throws IOException {
@@ -74,7 +62,7 @@ public final class ParallelFile implements AutoCloseable {
      * existing one with EXCL).
      */
     public static ParallelFile open(Comm comm, Path path, Set<Amode> amode, Hints hints) throws IOException {
-        return open(comm, path, amode, hints, null, null);
+        return Opening.open(comm, path, amode, hints, null, null);
     }
 
     /**
@@ -83,193 +71,266 @@ public final class ParallelFile implements AutoCloseable {
      * see which calls the collective algorithms make.
      */
     public static ParallelFile open(Comm comm, Path path, Set<Amode> amode, Hints hints, IoEngine engine) throws IOException {
-        return open(comm, path, amode, hints, engine, null);
+        return Opening.open(comm, path, amode, hints, engine, null);
     }
 
     /** {@link #open(Comm, Path, Set, Hints)} through a driver that is not in the registry (a {@code RecordingDriver}). */
     public static ParallelFile open(Comm comm, Path path, Set<Amode> amode, Hints hints, FileDriver.Factory driver) throws IOException {
-        return open(comm, path, amode, hints, null, driver);
+        return Opening.open(comm, path, amode, hints, null, driver);
     }
-
-    private static ParallelFile open(Comm comm, Path path, Set<Amode> amode, Hints hints, IoEngine engine, FileDriver.Factory factory) throws IOException {
-        if (comm == null) throw new IllegalArgumentException("open: comm is null: path=" + path);
-        String where = "open path=" + path;
-        Set<Amode> m = null;
-        FileDriver.Factory open = factory;
-        RuntimeException bad = null;
-        try {
-            if (path == null || hints == null) throw new IllegalArgumentException("open: path and hints must not be null: rank=" + comm.rank());
-            m = Amode.check(amode);
-            if (open == null) {
-                Drivers.Entry d = Drivers.get(hints.backend());
-                String why = d.unavailable().apply(comm).orElse(null);
-                if (why != null) throw new IllegalStateException("jpio_backend=" + d.name() + " is unavailable: " + why + ": rank=" + comm.rank());
-                open = d.factory();
-            }
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            bad = e;
-        }
-        comm.agreeOnArguments(where, bad);
-        Path abs = path.toAbsolutePath().normalize();
-        List<String> same = new ArrayList<>(List.of("path", abs.toString(), "amode", new TreeSet<>(m).toString()));
-        hints.asMap().forEach((k, v) -> { same.add("hint " + k); same.add(v); });
-        comm.requireSame(where, same.toArray(new String[0]));
-        ParallelFile f = new ParallelFile(comm, abs, m, hints, open.open(new OpenRequest(comm, abs, m, hints, engine)));
-        if (m.contains(Amode.APPEND)) f.pointer = f.driver.size(); // the default view's etype is a byte
-        return f;
-    }
-
-    public Path path() { return path; }
-
-    /** MPI_File_get_group: the communicator the file was opened on. */
-    public Comm comm() { return comm; }
-
-    /** MPI_File_get_amode. */
-    public Set<Amode> amode() { return amode; }
-
-    public FileView view() { return view; }
-
-    /** The driver's name ({@code jpio_backend}). */
-    public String driver() { return driver.name(); }
 
     /**
-     * The hints in effect (MPI_File_get_info), defaults included, with what the driver settled: for jpio's
-     * drivers {@code cb_nodes} and {@code romio_aggregator_list} (the aggregator ranks, as ROMIO names them), {@code jpio_engine}, and
-     * after a collective transfer {@code jpio_cb_write_choice}/{@code jpio_cb_read_choice} (which path ran,
-     * and why) and {@code jpio_cb_exchange} ({@code shared memory} or {@code messages}); {@code
-     * jpio_preallocate} becomes {@code failed: reason} when a reservation failed. For ROMIO, what
-     * MPI_File_get_info reports.
+     * MPI_File_delete: removes the file (not collective; call it on one rank). With {@code jpio_backend=romio}
+     * in the hints, through the MPI library.
+     */
+    public static void delete(Path path, Hints hints) throws IOException {
+        if (path == null || hints == null) throw new IllegalArgumentException("delete: path and hints must not be null");
+        if (hints.backend().equals(org.jpio.romio.RomioBackend.NAME)) org.jpio.romio.RomioFile.delete(path.toString(), hints.asMap());
+        else Files.delete(path);
+    }
+
+    public Path path() { return r.path; }
+
+    /** MPI_File_get_group: the communicator the file was opened on. */
+    public Comm comm() { return r.comm; }
+
+    /** MPI_File_get_amode. */
+    public Set<Amode> amode() { return r.amode; }
+
+    public FileView view() { return r.view; }
+
+    /** The driver's name ({@code jpio_backend}). */
+    public String driver() { return r.driver.name(); }
+
+    /**
+     * MPI_File_get_info: the hints in effect, defaults included, with what the driver settled: for jpio's
+     * drivers {@code cb_nodes} and {@code romio_aggregator_list} (the aggregator ranks, as ROMIO names
+     * them), {@code jpio_engine}, and after a collective transfer {@code jpio_cb_write_choice} /
+     * {@code jpio_cb_read_choice} (which path ran, and why) and {@code jpio_cb_exchange} ({@code shared
+     * memory} or {@code messages}); {@code jpio_preallocate} becomes {@code failed: reason} when a
+     * reservation failed. For ROMIO, what MPI_File_get_info reports.
      */
     public Map<String, String> hints() {
-        Map<String, String> h = new LinkedHashMap<>(hints.asMap());
-        h.put(Hints.JPIO_BACKEND, driver.name());
-        h.putAll(driver.hints());
+        Map<String, String> h = new LinkedHashMap<>(r.hints.asMap());
+        h.put(Hints.JPIO_BACKEND, r.driver.name());
+        h.putAll(r.driver.hints());
         return Map.copyOf(h);
     }
 
-    // ---- views and the file pointer -------------------------------------------------------------------
+    /**
+     * MPI_File_set_info: collective; every rank passes the same hints. What transfers read per call
+     * (cb_buffer_size, romio_cb_read/write, jpio_cb_shared, jpio_short_reads, striping_unit) takes effect
+     * for the next transfers; what was settled at open (jpio_backend, the engine, cb_nodes,
+     * cb_config_list, the sieving buffers) stays, as ROMIO ignores such hints after open.
+     */
+    public void setInfo(Map<String, String> more) throws IOException {
+        r.ensureOpen("set_info", -1);
+        r.background.drain();
+        Hints next = null;
+        RuntimeException bad = null;
+        try {
+            if (more == null) throw new IllegalArgumentException("set_info: hints are null: path=" + r.path);
+            next = r.hints;
+            for (Map.Entry<String, String> e : new java.util.TreeMap<>(more).entrySet())
+                if (!SETTLED_AT_OPEN.contains(e.getKey())) next = next.with(e.getKey(), e.getValue());
+        } catch (IllegalArgumentException e) {
+            bad = e;
+        }
+        r.comm.agreeOnArguments("set_info path=" + r.path, bad);
+        r.comm.requireSame("set_info path=" + r.path, "hints", next.asMap().toString());
+        r.driver.setHints(next);
+        r.hints = next;
+    }
+
+    private static final Set<String> SETTLED_AT_OPEN = Set.of(Hints.JPIO_BACKEND, Hints.JPIO_ENGINE, Hints.CB_NODES, Hints.CB_CONFIG_LIST,
+            Hints.IND_RD_BUFFER_SIZE, Hints.IND_WR_BUFFER_SIZE, Hints.ROMIO_DS_READ, Hints.ROMIO_DS_WRITE, Hints.JPIO_PREALLOCATE);
+
+    // ---- views and file pointers ----------------------------------------------------------------------
 
     /**
-     * MPI_File_set_view: collective; every rank must pass the same etype and representation. Resets the file
-     * pointer to 0.
+     * MPI_File_set_view: collective; every rank must pass the same etype and representation. Resets the
+     * individual and the shared file pointer to 0.
      */
     public void setView(FileView v) throws IOException {
-        ensureOpen("set_view", -1);
-        String where = "set_view path=" + path;
-        comm.agreeOnArguments(where, v == null ? new IllegalArgumentException("set_view: view is null: path=" + path + " rank=" + comm.rank()) : null);
-        comm.requireSame(where, "etype", v.etype().name(), "datarep", v.representation().datarep());
+        r.ensureOpen("set_view", -1);
+        r.background.drain();
+        String where = "set_view path=" + r.path;
+        r.comm.agreeOnArguments(where, v == null ? new IllegalArgumentException("set_view: view is null: path=" + r.path + " rank=" + r.comm.rank()) : null);
+        r.comm.requireSame(where, "etype", v.etype().name(), "datarep", v.representation().datarep());
         Throwable failed = null;
         try {
-            driver.setView(v);
+            r.driver.setView(v);
+            r.shared.set("set_view", 0);
         } catch (IOException | RuntimeException e) {
             failed = e;
         }
-        comm.agree(where, failed);
-        view = v;
-        pointer = 0;
+        r.comm.agree(where, failed);
+        r.view = v;
+        r.pointer = 0;
     }
 
     /** MPI_File_get_position: the individual file pointer, an offset in etypes of the view. */
-    public long pointer() { return pointer; }
+    public long pointer() { return r.pointer; }
 
     /** MPI_File_seek with MPI_SEEK_SET: moves the individual file pointer to {@code offset} (etypes). */
     public void seek(long offset) {
-        if (offset < 0) throw new IllegalArgumentException("seek: offset=" + offset + " must be >= 0: path=" + path + " rank=" + comm.rank());
-        pointer = offset;
+        if (offset < 0) throw new IllegalArgumentException("seek: offset=" + offset + " must be >= 0: path=" + r.path + " rank=" + r.comm.rank());
+        r.pointer = offset;
+    }
+
+    /** MPI_File_get_position_shared: the shared file pointer, an offset in etypes of the view. */
+    public long positionShared() throws IOException {
+        r.ensureOpen("get_position_shared", -1);
+        return r.shared.position("get_position_shared");
+    }
+
+    /** MPI_File_seek_shared with MPI_SEEK_SET: collective; every rank passes the same offset. */
+    public void seekShared(long offset) throws IOException {
+        r.ensureOpen("seek_shared", offset);
+        r.background.drain();
+        String where = "seek_shared path=" + r.path;
+        r.comm.agreeOnArguments(where, offset < 0 ? new IllegalArgumentException("seek_shared: offset=" + offset + " must be >= 0: path=" + r.path) : null);
+        r.comm.requireSame(where, "offset", Long.toString(offset));
+        Throwable failed = null;
+        try {
+            r.shared.set("seek_shared", offset);
+        } catch (RuntimeException e) {
+            failed = e;
+        }
+        r.comm.agree(where, failed);
     }
 
     /** MPI_File_get_byte_offset: the absolute position (bytes) in the file of view offset {@code offset}. */
-    public long positionOf(long offset) { return view.byteOffset(offset); }
+    public long positionOf(long offset) { return r.view.byteOffset(offset); }
 
-    // ---- transfers: MPI's eight routines, by positioning (pointer or explicit offset) and coordination ----
+    /** MPI_File_get_type_extent: bytes an element of {@code type} takes in the file's data representation. */
+    public long typeExtent(org.jpio.io.ElementType type) { return r.view.representation().extent(type); }
+
+    // ---- transfers: MPI's eight routines, by positioning and coordination, each blocking and nonblocking.
+    // Blocking ones return the elements moved; nonblocking ones a Request that progresses on the file's
+    // background thread (a collective one on a duplicate communicator), the buffer theirs until it completes.
 
     /** MPI_File_write_at; returns the elements written. */
-    public int writeAt(long offset, Elements e) throws IOException { return transfer(Xfer.WRITE_AT, offset, e); }
+    public int writeAt(long offset, Elements e) throws IOException { return r.transfer(Xfer.WRITE_AT, offset, e); }
 
-    /** MPI_File_read_at; returns the elements read. */
-    public int readAt(long offset, Elements e) throws IOException { return transfer(Xfer.READ_AT, offset, e); }
+    /** MPI_File_iwrite_at. */
+    public Request iwriteAt(long offset, Elements e) throws IOException { return r.start(Xfer.WRITE_AT, offset, e); }
+
+    /** MPI_File_read_at; returns the elements read (fewer at the end of the file). */
+    public int readAt(long offset, Elements e) throws IOException { return r.transfer(Xfer.READ_AT, offset, e); }
+
+    /** MPI_File_iread_at. */
+    public Request ireadAt(long offset, Elements e) throws IOException { return r.start(Xfer.READ_AT, offset, e); }
 
     /** MPI_File_write: at the individual file pointer, which advances. */
-    public int write(Elements e) throws IOException { return transfer(Xfer.WRITE, pointer, e); }
+    public int write(Elements e) throws IOException { return r.transfer(Xfer.WRITE, 0, e); }
 
-    /** MPI_File_read: at the individual file pointer, which advances. */
-    public int read(Elements e) throws IOException { return transfer(Xfer.READ, pointer, e); }
+    /** MPI_File_iwrite: at the individual file pointer, which advances by the elements requested now. */
+    public Request iwrite(Elements e) throws IOException { return r.start(Xfer.WRITE, 0, e); }
+
+    /** MPI_File_read: at the individual file pointer, which advances by the elements read. */
+    public int read(Elements e) throws IOException { return r.transfer(Xfer.READ, 0, e); }
+
+    /** MPI_File_iread: at the individual file pointer, which advances by the elements requested now. */
+    public Request iread(Elements e) throws IOException { return r.start(Xfer.READ, 0, e); }
 
     /** MPI_File_write_at_all (collective). */
-    public int writeAtAll(long offset, Elements e) throws IOException { return transfer(Xfer.WRITE_AT_ALL, offset, e); }
+    public int writeAtAll(long offset, Elements e) throws IOException { return r.transfer(Xfer.WRITE_AT_ALL, offset, e); }
+
+    /** MPI_File_iwrite_at_all (collective, MPI-3.1). */
+    public Request iwriteAtAll(long offset, Elements e) throws IOException { return r.start(Xfer.WRITE_AT_ALL, offset, e); }
 
     /** MPI_File_read_at_all (collective). */
-    public int readAtAll(long offset, Elements e) throws IOException { return transfer(Xfer.READ_AT_ALL, offset, e); }
+    public int readAtAll(long offset, Elements e) throws IOException { return r.transfer(Xfer.READ_AT_ALL, offset, e); }
+
+    /** MPI_File_iread_at_all (collective, MPI-3.1). */
+    public Request ireadAtAll(long offset, Elements e) throws IOException { return r.start(Xfer.READ_AT_ALL, offset, e); }
 
     /** MPI_File_write_all (collective): at the individual file pointer, which advances. */
-    public int writeAll(Elements e) throws IOException { return transfer(Xfer.WRITE_ALL, pointer, e); }
+    public int writeAll(Elements e) throws IOException { return r.transfer(Xfer.WRITE_ALL, 0, e); }
+
+    /** MPI_File_iwrite_all (collective, MPI-3.1): at the individual file pointer, which advances now. */
+    public Request iwriteAll(Elements e) throws IOException { return r.start(Xfer.WRITE_ALL, 0, e); }
 
     /** MPI_File_read_all (collective): at the individual file pointer, which advances. */
-    public int readAll(Elements e) throws IOException { return transfer(Xfer.READ_ALL, pointer, e); }
+    public int readAll(Elements e) throws IOException { return r.transfer(Xfer.READ_ALL, 0, e); }
 
-    /**
-     * One routine. The closed state and the access mode are the same on every rank (close is collective,
-     * the mode agreed at open), so they are refused at once; everything else is checked on every rank and,
-     * for a collective routine, agreed on before the driver moves a byte (in the extent exchange, one
-     * allgather), and the driver's outcome agreed on after (one allreduce when all succeeded): two
-     * collectives around the driver's own, and whatever any rank throws in between, every rank leaves with
-     * the same exception.
-     */
-    private int transfer(Xfer op, long offset, Elements e) throws IOException {
-        String name = op.callName();
-        ensureOpen(name, offset);
-        Checks.mode(name, op.isWrite(), amode, path, comm.rank());
-        long moved;
-        Transfer t;
-        if (!op.isCollective()) {
-            t = Checks.transfer(name, op.isAt(), offset, e, view, amode, path, comm.rank());
-            moved = op.isWrite() ? driver.write(t) : driver.read(t);
-        } else {
-            String where = name + " path=" + path;
-            t = null;
-            RuntimeException bad = null;
-            try {
-                t = Checks.transfer(name, op.isAt(), offset, e, view, amode, path, comm.rank());
-            } catch (IllegalArgumentException x) {
-                bad = x;
-            }
-            // one allgather agrees on the checks and gives the drivers every rank's access
-            Extents all = Extents.exchange(comm, t);
-            if (all.rejected()) comm.agreeOnArguments(where, bad); // throws on every rank, naming the failed ones
-            moved = 0;
-            Throwable failed = null;
-            try {
-                moved = op.isWrite() ? driver.writeAll(t, all) : driver.readAll(t, all);
-            } catch (Throwable x) { // every rank must reach the agreement, whatever was thrown
-                failed = x;
-            }
-            comm.agree(where, failed);
-        }
-        int elements = (int) (moved >> t.type().shift());
-        if (!op.isAt()) pointer += ((long) elements << t.type().shift()) / view.etype().size();
-        return elements;
-    }
+    /** MPI_File_iread_all (collective, MPI-3.1): at the individual file pointer, which advances now. */
+    public Request ireadAll(Elements e) throws IOException { return r.start(Xfer.READ_ALL, 0, e); }
+
+    // ---- split collectives: one outstanding per file ----------------------------------------------------
+
+    /** MPI_File_write_all_begin. */
+    public void writeAllBegin(Elements e) throws IOException { r.begin("write_all", iwriteAll(e)); }
+
+    /** MPI_File_write_all_end: the elements written. */
+    public int writeAllEnd() throws IOException { return r.end("write_all"); }
+
+    /** MPI_File_read_all_begin. */
+    public void readAllBegin(Elements e) throws IOException { r.begin("read_all", ireadAll(e)); }
+
+    /** MPI_File_read_all_end: the elements read. */
+    public int readAllEnd() throws IOException { return r.end("read_all"); }
+
+    /** MPI_File_write_at_all_begin. */
+    public void writeAtAllBegin(long offset, Elements e) throws IOException { r.begin("write_at_all", iwriteAtAll(offset, e)); }
+
+    /** MPI_File_write_at_all_end. */
+    public int writeAtAllEnd() throws IOException { return r.end("write_at_all"); }
+
+    /** MPI_File_read_at_all_begin. */
+    public void readAtAllBegin(long offset, Elements e) throws IOException { r.begin("read_at_all", ireadAtAll(offset, e)); }
+
+    /** MPI_File_read_at_all_end. */
+    public int readAtAllEnd() throws IOException { return r.end("read_at_all"); }
+
+    /** MPI_File_write_ordered_begin. */
+    public void writeOrderedBegin(Elements e) throws IOException { r.begin("write_ordered", r.ordered("write_ordered", e, true)); }
+
+    /** MPI_File_write_ordered_end. */
+    public int writeOrderedEnd() throws IOException { return r.end("write_ordered"); }
+
+    /** MPI_File_read_ordered_begin. */
+    public void readOrderedBegin(Elements e) throws IOException { r.begin("read_ordered", r.ordered("read_ordered", e, false)); }
+
+    /** MPI_File_read_ordered_end. */
+    public int readOrderedEnd() throws IOException { return r.end("read_ordered"); }
+
+    // ---- the shared file pointer ------------------------------------------------------------------------
+
+    /** MPI_File_write_shared: independent, at the shared file pointer, which every rank moves atomically. */
+    public int writeShared(Elements e) throws IOException { return r.sharedTransfer("write_shared", e, true); }
+
+    /** MPI_File_read_shared: independent, at the shared file pointer. */
+    public int readShared(Elements e) throws IOException { return r.sharedTransfer("read_shared", e, false); }
+
+    /** MPI_File_write_ordered: collective; the ranks' data one after another in rank order at the shared file pointer. */
+    public int writeOrdered(Elements e) throws IOException { return r.ordered("write_ordered", e, true).waitFor(); }
+
+    /** MPI_File_read_ordered: collective, in rank order at the shared file pointer. */
+    public int readOrdered(Elements e) throws IOException { return r.ordered("read_ordered", e, false).waitFor(); }
 
     // ---- file-level operations ----------------------------------------------------------------------
 
     /** MPI_File_get_size, in bytes. */
     public long size() throws IOException {
-        ensureOpen("get_size", -1);
-        return driver.size();
+        r.ensureOpen("get_size", -1);
+        r.background.drain();
+        return r.driver.size();
     }
 
     /** MPI_File_set_size: collective; truncates or extends. */
     public void setSize(long size) throws IOException {
-        collectiveOp("set_size", Checks.size("set_size", size, path, comm.rank()), () -> driver.setSize(size));
+        collectiveOp("set_size", Checks.size("set_size", size, r.path, r.comm.rank()), () -> r.driver.setSize(size));
     }
 
     /** MPI_File_preallocate: collective; reserves disk blocks for the first {@code size} bytes. */
     public void preallocate(long size) throws IOException {
-        collectiveOp("preallocate", Checks.size("preallocate", size, path, comm.rank()), () -> driver.preallocate(size));
+        collectiveOp("preallocate", Checks.size("preallocate", size, r.path, r.comm.rank()), () -> r.driver.preallocate(size));
     }
 
     /** MPI_File_sync: collective; data and metadata of every rank's writes reach the device. */
-    public void sync() throws IOException { collectiveOp("sync", null, driver::sync); }
+    public void sync() throws IOException { collectiveOp("sync", null, r.driver::sync); }
 
     /**
      * MPI_File_set_atomicity: collective. In atomic mode, concurrent overlapping accesses of different ranks
@@ -277,9 +338,10 @@ public final class ParallelFile implements AutoCloseable {
      * extent, shared for reads, and collective transfers are never split between aggregators).
      */
     public void setAtomicity(boolean on) throws IOException {
-        ensureOpen("set_atomicity", -1);
-        comm.requireSame("set_atomicity path=" + path, "flag", Boolean.toString(on));
-        collectiveOp("set_atomicity", null, () -> driver.setAtomicity(on));
+        r.ensureOpen("set_atomicity", -1);
+        r.background.drain();
+        r.comm.requireSame("set_atomicity path=" + r.path, "flag", Boolean.toString(on));
+        collectiveOp("set_atomicity", null, () -> r.driver.setAtomicity(on));
         atomic = on;
     }
 
@@ -289,25 +351,27 @@ public final class ParallelFile implements AutoCloseable {
     /** MPI_File_close: collective; with DELETE_ON_CLOSE the file is deleted once every rank has closed it. */
     @Override
     public void close() throws IOException {
-        if (closed) return;
-        closed = true;
+        if (r.closed) return;
+        r.closed = true;
         Throwable failed = null;
         try {
-            driver.close();
+            r.background.close(); // what was started completes first; a pending split collective is ended by close, as its wait
+            r.shared.set("close", 0); // the communicator's next file takes this slot at 0
+            r.driver.close();
         } catch (IOException | RuntimeException e) {
             failed = e;
         }
-        comm.agree("close path=" + path, failed);
-        if (amode.contains(Amode.DELETE_ON_CLOSE) && !driver.deletesOnClose()) {
+        r.comm.agree("close path=" + r.path, failed);
+        if (r.amode.contains(Amode.DELETE_ON_CLOSE) && !r.driver.deletesOnClose()) {
             IOException del = null;
-            if (comm.rank() == 0) {
+            if (r.comm.rank() == 0) {
                 try {
-                    Files.deleteIfExists(path);
+                    Files.deleteIfExists(r.path);
                 } catch (IOException e) {
                     del = e;
                 }
             }
-            comm.agree("close (delete on close) path=" + path, del);
+            r.comm.agree("close (delete on close) path=" + r.path, del);
         }
     }
 
@@ -315,24 +379,16 @@ public final class ParallelFile implements AutoCloseable {
 
     /** Argument agreement, the driver's collective action, agreement on its outcome. */
     private void collectiveOp(String op, IllegalArgumentException bad, Action action) throws IOException {
-        ensureOpen(op, -1);
-        String where = op + " path=" + path;
-        comm.agreeOnArguments(where, bad);
+        r.ensureOpen(op, -1);
+        r.background.drain();
+        String where = op + " path=" + r.path;
+        r.comm.agreeOnArguments(where, bad);
         Throwable failed = null;
         try {
             action.run();
         } catch (Throwable e) { // every rank must reach the agreement, whatever was thrown
             failed = e;
         }
-        comm.agree(where, failed);
-    }
-
-    /**
-     * A closed file is refused as a closed channel is, at once: close is collective, so every rank of a
-     * collective call finds it closed alike.
-     */
-    private void ensureOpen(String op, long offset) throws FileClosedException {
-        if (closed)
-            throw new FileClosedException(op + " on a closed file: path=" + path + " rank=" + comm.rank() + (offset >= 0 ? " offset=" + offset : ""));
+        r.comm.agree(where, failed);
     }
 }

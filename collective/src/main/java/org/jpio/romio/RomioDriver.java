@@ -66,7 +66,9 @@ public final class RomioDriver implements FileDriver {
     /** One MPI call; a read that MPI ends early (end of file) is an EOFException naming the elements moved. */
     private long transfer(Xfer op, Transfer t) throws IOException {
         if (op.isWrite()) lastWrite = op; else lastRead = op;
-        int moved = file.transfer(op, t.offset(), t.array(), t.index(), t.count());
+        org.jpio.driver.Memory m = t.memory();
+        int moved = m.isContiguous() ? file.transfer(op, t.offset(), t.array(), m.index(), t.count())
+                                     : file.transfer(op, t.offset(), t.array(), m.datatype(), m.instances());
         if (moved != t.count())
             throw new EOFException(op.mpiName() + " moved " + moved + " of " + t.count() + " elements (end of file): path=" + path
                     + " rank=" + rank + " offset=" + t.offset());

@@ -2,7 +2,6 @@ package org.jpio.romio;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -121,11 +120,16 @@ public final class RomioFile implements AutoCloseable {
      * (it frees them when the view is replaced or the file closes); predefined types are never freed.
      */
     public void setView(long displacement, MpiDatatype etype, MpiDatatype filetype, Map<String, String> hints) throws IOException {
+        setView(displacement, etype, filetype, "native", hints);
+    }
+
+    /** MPI_File_set_view with a data representation by its MPI name. */
+    public void setView(long displacement, MpiDatatype etype, MpiDatatype filetype, String datarep, Map<String, String> hints) throws IOException {
         ensureOpen();
         if (displacement < 0) throw new IllegalArgumentException("displacement=" + displacement + " is negative: path=" + path);
         RomioView next = new RomioView(etype, filetype);
         String[][] kv = keysValues(hints);
-        int rc = RomioNative.setView(fh, displacement, etype.handle(), filetype.handle(), "native", kv[0], kv[1]);
+        int rc = RomioNative.setView(fh, displacement, etype.handle(), filetype.handle(), datarep, kv[0], kv[1]);
         if (rc != 0) {
             next.close();
             RomioErrors.check(rc, "MPI_File_set_view", path, displacement, rank);
@@ -136,18 +140,19 @@ public final class RomioFile implements AutoCloseable {
 
     /**
      * MPI_File_set_view from jpio's {@link FileView} (already checked as MPI requires): the etype and
-     * filetype are rebuilt as MPI datatypes ({@link RomioTypes}) and owned by the file. The datarep
-     * passed to MPI is "native"; a big-endian view is accepted only where that is the native order
-     * (MPI's external32 is not used: ROMIO and OMPIO support it unevenly).
+     * filetype are rebuilt as MPI datatypes ({@link RomioTypes}) and owned by the file; the data
+     * representation goes by its MPI name (native, internal, external32; jpio's big-endian is external32).
+     * Where the MPI library does not support a representation, its error says so.
      */
     public void setView(FileView view, Map<String, String> hints) throws IOException {
         ensureOpen();
-        if (view.representation().byteOrder() != ByteOrder.nativeOrder())
-            throw new UnsupportedOperationException("romio backend writes datarep native only; view datarep="
-                + view.representation().datarep() + " differs from this machine's order=" + ByteOrder.nativeOrder() + ": path=" + path);
         MpiDatatype e = MpiDatatype.of(view.etype());
         MpiDatatype f = RomioTypes.toMpi(view.filetype());
-        setView(view.displacement(), e, f, hints);
+        setView(view.displacement(), e, f, mpiDatarep(view.representation()), hints);
+    }
+
+    private static String mpiDatarep(org.jpio.view.DataRep r) {
+        return r == org.jpio.view.DataRep.BIG_ENDIAN ? "external32" : r.datarep();
     }
 
     // ---- blocking transfers on arrays ------------------------------------------------------------------
@@ -167,6 +172,23 @@ public final class RomioFile implements AutoCloseable {
             RomioNative.xferArray(op.code(), fh, offset, array, (long) index * t.size(), count, type),
             op.mpiName(), path, op.isAt() ? offset : -1, rank);
         return (int) (bytes / t.size());
+    }
+
+    /**
+     * The transfer of {@code count} copies of the memory datatype {@code memtype} in {@code array} (MPI's
+     * {@code buf, count, datatype}): MPI takes the elements from (or puts them into) the array in place.
+     * Returns the elements moved.
+     */
+    public int transfer(Xfer op, long offset, Object array, org.jpio.view.Datatype memtype, int count) throws IOException {
+        ensureOpen();
+        ElementType t = ElementType.of(array);
+        checkAccess(op);
+        checkOffset(op, offset);
+        try (MpiDatatype m = RomioTypes.toMpi(memtype)) {
+            long bytes = RomioErrors.check(RomioNative.xferArray(op.code(), fh, offset, array, 0, count, m.handle()),
+                    op.mpiName(), path, op.isAt() ? offset : -1, rank);
+            return (int) (bytes / t.size());
+        }
     }
 
     public int read(Object array, int index, int count) throws IOException { return transfer(Xfer.READ, 0, array, index, count); }

@@ -37,15 +37,22 @@ abstract class Exchange {
     }
 
     /** Collective write of this rank's part; this rank's failure, or null. */
-    final Throwable write(Transfer t) { return write(t, t.array(), t.index()); }
+    final Throwable write(Transfer t) { return write(t, t.array(), base(t)); }
 
     /** Collective read of this rank's part; this rank's failure, or null. */
-    final Throwable read(Transfer t) { return read(t, t.array(), t.index(), t.access().start(), t.access().end()); }
+    final Throwable read(Transfer t) { return read(t, t.array(), base(t), t.access().start(), t.access().end()); }
 
-    /** The write of {@code array[index..]}, the rank's data in the order of its runs. */
+    /**
+     * Where element k of the transfer is in the array: {@code index + k} for a contiguous memory; for a
+     * memory datatype k itself, which {@code t.memory()} maps to the array (then nothing moves straight
+     * between the array and the file, and the message exchange packs each cycle's slices, as ROMIO does).
+     */
+    private static int base(Transfer t) { return t.memory().isContiguous() ? t.memory().index() : 0; }
+
+    /** The write of the rank's data, element k at array index {@code index + k} (contiguous) or {@code t.memory()}'s k. */
     abstract Throwable write(Transfer t, Object array, int index);
 
-    /** The read into {@code array[index..]}; {@code myStart}/{@code myEnd} bound the rank's runs (equal when it reads nothing). */
+    /** The read into the rank's array likewise; {@code myStart}/{@code myEnd} bound the rank's runs (equal when it reads nothing). */
     abstract Throwable read(Transfer t, Object array, int index, long myStart, long myEnd);
 
     /** "messages" or "shared memory", for {@code hints()}. */

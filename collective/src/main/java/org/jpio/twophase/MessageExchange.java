@@ -81,8 +81,10 @@ final class MessageExchange extends Exchange {
         ByteBuffer[] bufs = myAgg >= 0 ? new ByteBuffer[] {buffer(0), buffer(1)} : null;
         Throwable failure = null;
         try (WindowWriter writer = myAgg >= 0 ? new WindowWriter(file, me) : null) {
+            Object src = array;
             for (int c = 0; c < plan.cycles(); c++) {
                 exchangePieces(clips, c, index, true);
+                if (!t.memory().isContiguous()) src = stage(t, array, dataSendCounts, dataSendDispls, true);
                 // an aggregator's own pieces go from its array to the cycle buffer directly, not through the exchange
                 int selfIndex = dataSendDispls[me], selfCount = dataSendCounts[me];
                 dataSendCounts[me] = 0;
@@ -91,7 +93,7 @@ final class MessageExchange extends Exchange {
                 long w0 = myAgg >= 0 ? plan.windowStart(myAgg, c) : 0;
                 long[] span = myAgg >= 0 ? span() : null;
                 ByteBuffer buf = myAgg >= 0 ? bufs[slot] : EMPTY;
-                boolean straight = span != null && selfContiguous();
+                boolean straight = span != null && selfContiguous() && src == array;
                 boolean holes = span != null && !straight && covered() < span[1] - span[0];
                 if (myAgg >= 0) {
                     failure = writer.free(slot, failure); // the buffer is free once its last write is done
@@ -105,9 +107,9 @@ final class MessageExchange extends Exchange {
                 }
                 if (direct) {
                     bufferPieces(w0);
-                    comm.alltoallvToBuffer(array, dataSendCounts, dataSendDispls, buf, pieceCounts, metaRecvDispls, pieces.array());
+                    comm.alltoallvToBuffer(src, dataSendCounts, dataSendDispls, buf, pieceCounts, metaRecvDispls, pieces.array());
                 } else {
-                    comm.alltoallv(array, dataSendCounts, dataSendDispls, recv, dataRecvCounts, dataRecvDispls);
+                    comm.alltoallv(src, dataSendCounts, dataSendDispls, recv, dataRecvCounts, dataRecvDispls);
                 }
                 dataRecvCounts[me] = selfCount;
                 if (myAgg < 0 || failure != null || span == null) continue;
@@ -115,7 +117,7 @@ final class MessageExchange extends Exchange {
                     writer.writeArray(slot, span[0], array, selfIndex, (int) ((span[1] - span[0]) / esz));
                     continue;
                 }
-                fill(buf, w0, direct ? null : recv, array, selfIndex);
+                fill(buf, w0, direct ? null : recv, src, selfIndex);
                 if (holes && !readable) writer.writePieces(slot, buf, w0, java.util.Arrays.copyOf(metaRecv.array(), metaRecv.size()));
                 else writer.write(slot, buf, w0, span);
             }
@@ -143,12 +145,18 @@ final class MessageExchange extends Exchange {
                 failure = e;
             }
             reader = new WindowReader(file, plan, me, esz, new ByteBuffer[] {buffer(0), buffer(1)},
-                    myStart < myEnd ? new Clip(t.runs()) : null, array, index, size);
+                    myStart < myEnd && t.memory().isContiguous() ? new Clip(t.runs()) : null, array, index, size);
             if (failure == null && plan.cycles() > 0) reader.start(0);
         }
         try {
+            int[] logical = t.memory().isContiguous() ? null : new int[p];
             for (int c = 0; c < plan.cycles(); c++) {
                 exchangePieces(clips, c, index, false);
+                Object dst = array;
+                if (logical != null) { // a memory datatype: this cycle's slices land in a staging array, then go to their places
+                    System.arraycopy(dataRecvDispls, 0, logical, 0, p);
+                    dst = stage(t, array, dataRecvCounts, dataRecvDispls, false);
+                }
                 int total = 0;
                 if (myAgg >= 0) {
                     for (int s = 0; s < p; s++) {
@@ -172,7 +180,7 @@ final class MessageExchange extends Exchange {
                         if (span[1] > readEnd)
                             failure = new EOFException("readAll past end of file: path=" + file.path() + " rank=" + me + " offset=" + span[0]
                                     + " length=" + (span[1] - span[0]) + " end of data=" + readEnd);
-                        else extract(reader.buffer(c), plan.windowStart(myAgg, c), direct ? null : send, array, dataRecvDispls[me]);
+                        else extract(reader.buffer(c), plan.windowStart(myAgg, c), direct ? null : send, dst, dataRecvDispls[me]);
                     }
                 }
                 int selfCount = dataRecvCounts[me];
@@ -180,16 +188,47 @@ final class MessageExchange extends Exchange {
                 if (direct) {
                     bufferPieces(myAgg >= 0 ? plan.windowStart(myAgg, c) : 0);
                     comm.alltoallvFromBuffer(myAgg >= 0 ? reader.buffer(c) : EMPTY, pieceCounts, metaRecvDispls, pieces.array(),
-                            array, dataRecvCounts, dataRecvDispls);
+                            dst, dataRecvCounts, dataRecvDispls);
                 } else {
-                    comm.alltoallv(send, dataSendCounts, dataSendDispls, array, dataRecvCounts, dataRecvDispls);
+                    comm.alltoallv(send, dataSendCounts, dataSendDispls, dst, dataRecvCounts, dataRecvDispls);
                 }
                 dataRecvCounts[me] = selfCount;
+                if (logical != null) unstage(t, array, dst, logical);
             }
         } finally {
             if (reader != null) reader.close(); // never leave a read running into a buffer the next call reuses
         }
         return failure;
+    }
+
+    /**
+     * A memory datatype's slices of one cycle, one per peer (elements {@code displs[r]} .. of the transfer),
+     * laid out one after another in a staging array of at most the cycle's data; {@code displs} then point
+     * into it. For a write the slices are gathered from their places in the array.
+     */
+    private Object stage(Transfer t, Object array, int[] counts, int[] displs, boolean write) {
+        int total = 0;
+        for (int r = 0; r < p; r++) total += counts[r];
+        Object staged = scratch.staged(type, total);
+        int at = 0;
+        for (int r = 0; r < p; r++) {
+            if (write && counts[r] > 0) {
+                int[] to = {at};
+                t.memory().forEach(displs[r], counts[r], (index, n) -> { System.arraycopy(array, index, staged, to[0], n); to[0] += n; });
+            }
+            displs[r] = at;
+            at += counts[r];
+        }
+        return staged;
+    }
+
+    /** After a read: each peer's slice from the staging array to its places ({@code logical}: where each slice starts in the transfer). */
+    private void unstage(Transfer t, Object array, Object staged, int[] logical) {
+        for (int r = 0; r < p; r++) {
+            if (dataRecvCounts[r] == 0) continue;
+            int[] from = {dataRecvDispls[r]};
+            t.memory().forEach(logical[r], dataRecvCounts[r], (index, n) -> { System.arraycopy(staged, from[0], array, index, n); from[0] += n; });
+        }
     }
 
     // ---- the exchange of piece lists ----------------------------------------------------------------

@@ -36,6 +36,15 @@ final class Scratch {
         return b.order(order);
     }
 
+    private final Map<ElementType, Object> staged = new EnumMap<>(ElementType.class);
+
+    /** A second array of {@code type}, for one cycle's slices of a memory datatype (contents undefined). */
+    Object staged(ElementType type, int n) {
+        Object a = staged.get(type);
+        if (a == null || type.length(a) < n) staged.put(type, a = type.newArray(n));
+        return a;
+    }
+
     /** An array of {@code type} with at least {@code n} elements (contents undefined). */
     Object array(ElementType type, int n) {
         Object a = arrays.get(type);

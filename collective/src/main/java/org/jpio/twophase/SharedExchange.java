@@ -71,7 +71,8 @@ final class SharedExchange extends Exchange {
             memory.sync(); // the first window is prepared before anyone copies into it
             for (int c = 0; c < cycles; c++) {
                 long[] w = windows.at(c), next = c + 1 < cycles ? windows.at(c + 1) : null; // every rank: they may exchange
-                int ownAt = copy(clips, c, array, index, true, writer != null && straight(w));
+                boolean ownStraight = writer != null && straight(w) && t.memory().isContiguous();
+                int ownAt = copy(clips, c, t.memory(), array, index, true, ownStraight);
                 if (writer != null) {
                     failure = writer.free((c + 1) & 1, failure); // the other buffer's write is done: it takes the next window
                     if (next != null) failure = prepare(writer, next, c + 1, failure);
@@ -79,7 +80,7 @@ final class SharedExchange extends Exchange {
                 memory.sync();
                 if (writer == null || failure != null || w[0] >= w[1]) continue;
                 long[] span = {w[0], w[1]};
-                if (straight(w)) writer.writeArray(c & 1, span[0], array, ownAt, (int) ((span[1] - span[0]) / esz));
+                if (ownStraight) writer.writeArray(c & 1, span[0], array, ownAt, (int) ((span[1] - span[0]) / esz));
                 else writer.write(c & 1, slots[myAgg][c & 1], plan.windowStart(myAgg, c), span);
             }
             if (writer != null) failure = writer.finish(failure);
@@ -110,7 +111,7 @@ final class SharedExchange extends Exchange {
         }
         boolean reading = myAgg >= 0 && failure == null;
         WindowReader reader = myAgg >= 0 ? new WindowReader(file, plan, me, esz, slots[myAgg],
-                myStart < myEnd ? new Clip(t.runs()) : null, array, index, size) : null;
+                myStart < myEnd && t.memory().isContiguous() ? new Clip(t.runs()) : null, array, index, size) : null;
         try {
             if (reading && cycles > 0) reader.start(0);
             for (int c = 0; c < cycles; c++) {
@@ -124,7 +125,7 @@ final class SharedExchange extends Exchange {
                 }
                 memory.sync(); // window c is in its buffer, and every rank is done with window c-1's
                 if (reading && c + 1 < cycles) reader.start(c + 1);
-                copy(clips, c, array, index, false, reader != null && reader.straight(c));
+                copy(clips, c, t.memory(), array, index, false, reader != null && reader.straight(c));
             }
         } finally {
             if (reader != null) reader.close(); // the next call's first read must not meet this one's
@@ -137,7 +138,7 @@ final class SharedExchange extends Exchange {
      * {@code ownStraight}: this rank's own window moves straight between array and file, so it is skipped.
      * Returns the array index of this rank's data in its own window (where a straight write starts).
      */
-    private int copy(Clip[] clips, int c, Object array, int index, boolean write, boolean ownStraight) {
+    private int copy(Clip[] clips, int c, org.jpio.driver.Memory memory, Object array, int index, boolean write, boolean ownStraight) {
         int ownAt = index;
         for (int a = 0; a < clips.length; a++) {
             if (clips[a] == null) continue;
@@ -155,7 +156,10 @@ final class SharedExchange extends Exchange {
             clip.take(w0, w1, (off, len) -> {
                 int n = (int) (len / esz);
                 buf.limit(buf.capacity()).position((int) (off - w0));
-                if (write) type.put(buf, array, at[0], n);
+                if (!memory.isContiguous()) { // element k of the transfer: the memory datatype places it
+                    if (write) memory.put(type, buf, array, at[0], n);
+                    else memory.get(type, buf, array, at[0], n);
+                } else if (write) type.put(buf, array, at[0], n);
                 else type.get(buf, array, at[0], n);
                 at[0] += n;
             });

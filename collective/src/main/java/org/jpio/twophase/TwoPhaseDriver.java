@@ -56,6 +56,7 @@ public final class TwoPhaseDriver extends IndependentDriver {
     @Override protected long collective(Transfer t, Extents all, boolean write) throws IOException {
         String op = t.op() + " path=" + path;
         ElementType type = all.elementType(op);
+        if (all.totalBytes() == 0) return 0; // no rank moves anything (every rank sees it): nothing to aggregate
         Strategy.Choice choice = choose(all, write);
         chose(write, choice);
         if (!choice.twoPhase()) {
@@ -65,7 +66,8 @@ public final class TwoPhaseDriver extends IndependentDriver {
         Plan plan = Aggregation.plan(all, aggregators, hints.stripingUnit(), hints.cbBufferSize(), type.size());
         ArrayFile file = file(t);
         // a file the process may only write takes messages: only they tell an aggregator where its window's holes are
-        SharedMemory shared = readable() ? sharedCycleBuffers(op) : null;
+        org.jpio.comm.Comm comm = t.comm();
+        SharedMemory shared = readable() ? sharedCycleBuffers(comm, op) : null;
         Exchange exchange = shared != null ? new SharedExchange(comm, shared, file, plan, type, hints.cbBufferSize())
                                            : new MessageExchange(comm, file, plan, type, Scratch.forThisThread(), readable());
         exchangeUsed = shared != null || hints.cbShared() == Hints.Mode.DISABLE ? exchange.name()
@@ -93,7 +95,7 @@ public final class TwoPhaseDriver extends IndependentDriver {
      * else null: two-phase then exchanges messages. Every rank reaches the same answer (same hints, same
      * hosts), as the collective allocation needs.
      */
-    private SharedMemory sharedCycleBuffers(String op) {
+    private SharedMemory sharedCycleBuffers(org.jpio.comm.Comm comm, String op) {
         Hints.Mode mode = hints.cbShared();
         if (mode == Hints.Mode.DISABLE) return null;
         SharedMemory s = hosts == 1 ? comm.shared(SharedExchange.parts(comm.size(), aggregators, hints.cbBufferSize())) : null;

@@ -27,9 +27,9 @@ import org.jpio.view.Distribution;
  */
 class RoundTripPropertyTest {
 
-    record Side(int ranks, Dist[] dists, int ghost, int chunkBytes) {
+    record Side(int ranks, Dist[] dists, int ghost) {
         @Override public String toString() {
-            return "ranks=" + ranks + " dists=" + Arrays.toString(dists) + " ghost=" + ghost + " chunk=" + chunkBytes;
+            return "ranks=" + ranks + " dists=" + Arrays.toString(dists) + " ghost=" + ghost;
         }
     }
 
@@ -52,10 +52,10 @@ class RoundTripPropertyTest {
         Arbitrary<Dist> dist = Arbitraries.oneOf(Arbitraries.of(Dist.BLOCK, Dist.NONE, Dist.CYCLIC),
                 Arbitraries.integers().between(2, 3).map(Dist::cyclic));
         return Combinators.combine(Arbitraries.integers().between(1, 5), dist.array(Dist[].class).ofSize(nd),
-                        Arbitraries.integers().between(0, 2), Arbitraries.of(8, 24, 1 << 20))
-                .as((n, d, g, c) -> {
+                        Arbitraries.integers().between(0, 2))
+                .as((n, d, g) -> {
                     if (n > 1 && Arrays.stream(d).allMatch(x -> x.distribution() == Distribution.NONE)) d[0] = Dist.BLOCK;
-                    return new Side(n, d, g, c);
+                    return new Side(n, d, g);
                 });
     }
 
@@ -68,7 +68,7 @@ class RoundTripPropertyTest {
             LocalComm.run(c.writer.ranks, comm -> {
                 DistributedArray a = DistributedArray.create(comm, c.type, c.shape, null, c.writer.dists, c.writer.ghost);
                 Fill.fill(a);
-                ArrayIo.write(a, file, c.format, hints, WriteMode.REPLACE, c.writer.chunkBytes);
+                ArrayIo.write(a, file, c.format, hints, WriteMode.REPLACE);
                 Fill.check(a, "after write " + c);                       // writing leaves the array alone
             });
             long data = c.type.size() * Arrays.stream(c.shape).asLongStream().reduce(1, (x, y) -> x * y);
@@ -80,7 +80,7 @@ class RoundTripPropertyTest {
             LocalComm.run(c.reader.ranks, comm -> {
                 DistributedArray b = DistributedArray.create(comm, c.type, c.shape, null, c.reader.dists, c.reader.ghost);
                 Fill.clear(b);
-                ArrayIo.read(b, file, c.format, hints, c.reader.chunkBytes);
+                ArrayIo.read(b, file, c.format, hints);
                 Fill.check(b, "after read " + c);
             });
         } finally {

@@ -71,7 +71,10 @@ class FileViewTest {
         e = assertThrows(IllegalArgumentException.class, () -> empty.runs(0, 1));
         assertTrue(e.getMessage().contains("no data"), e.getMessage());
         assertEquals(DataRep.BIG_ENDIAN, DataRep.forName("big-endian"));
-        assertThrows(IllegalArgumentException.class, () -> DataRep.forName("external32"));
+        assertEquals(DataRep.EXTERNAL32, DataRep.forName("external32"));
+        assertEquals(java.nio.ByteOrder.BIG_ENDIAN, DataRep.EXTERNAL32.byteOrder());
+        assertEquals(java.nio.ByteOrder.nativeOrder(), DataRep.forName("internal").byteOrder());
+        assertThrows(IllegalArgumentException.class, () -> DataRep.forName("external64"));
     }
 
     /** A random filetype acceptable to set_view, with a few tries. */

@@ -165,9 +165,19 @@ public final class ArrayFile implements Closeable {
         requireAccess(Access.WRITE, positions.length == 0 ? 0 : positions[0], total);
         ByteBuffer mem = ByteBuffer.allocate((int) total).order(options.order());
         t.put(mem, array, index, count);
-        mem.flip();
+        writePieces(positions, lengths, mem.flip());
+    }
+
+    /**
+     * Writes the remaining bytes of {@code data} (in the file's byte order), in order, to the file pieces
+     * (bytes; adding up to {@code data.remaining()}), with the data sieving of {@link #writePieces(long[],
+     * long[], Object, int, int)}: for callers whose elements do not lie in one array range.
+     */
+    public void writePieces(long[] positions, long[] lengths, ByteBuffer data) throws IOException {
+        long total = Pieces.check(path, "write", positions, lengths, 1, data.remaining());
+        requireAccess(Access.WRITE, positions.length == 0 ? 0 : positions[0], total);
         long t0 = System.nanoTime();
-        DataSieve.write(this, positions, lengths, mem);
+        DataSieve.write(this, positions, lengths, data);
         stats.wrote(total, System.nanoTime() - t0);
     }
 
@@ -176,15 +186,20 @@ public final class ArrayFile implements Closeable {
         ElementType t = ElementType.of(array);
         t.checkRange(array, index, count);
         long total = Pieces.check(path, "read", positions, lengths, t.size(), (long) count << t.shift());
+        ByteBuffer mem = ByteBuffer.allocate((int) total).order(options.order());
+        readPieces(positions, lengths, mem);
+        t.get(mem.flip(), array, index, count);
+    }
+
+    /** Reads the file pieces, in order, into the remaining bytes of {@code data} (in the file's byte order). */
+    public void readPieces(long[] positions, long[] lengths, ByteBuffer data) throws IOException {
+        long total = Pieces.check(path, "read", positions, lengths, 1, data.remaining());
         requireAccess(Access.READ, positions.length == 0 ? 0 : positions[0], total);
         long end = Pieces.end(positions, lengths);
         if (end > 0) requireWithinFile(0, end);
-        ByteBuffer mem = ByteBuffer.allocate((int) total).order(options.order());
         long t0 = System.nanoTime();
-        DataSieve.read(this, positions, lengths, mem);
+        DataSieve.read(this, positions, lengths, data);
         stats.read(total, System.nanoTime() - t0);
-        mem.flip();
-        t.get(mem, array, index, count);
     }
 
     // ---- file-level operations --------------------------------------------------------------------

@@ -66,6 +66,7 @@ public final class ParallelFileContract {
         readPastEnd(comm, dir.resolve("eof-" + config + ".bin"), h);
         closedAndModes(comm, dir.resolve("c-" + config + ".bin"), h);
         deleteOnClose(comm, dir.resolve("d-" + config + ".bin"), h);
+        MpiIoContract.check(comm, dir, config, h);
         if (full != null) fullDisk(comm, full.resolve("full-" + config + ".bin"), h);
     }
 
@@ -216,15 +217,32 @@ public final class ParallelFileContract {
         comm.barrier();
     }
 
+    /** A read that meets the end reads what is there and says how much (MPI_Get_count); jpio_short_reads=disable refuses it. */
     static void readPastEnd(Comm comm, Path file, Hints h) throws IOException {
-        if (comm.rank() == 0) Files.write(file, new byte[4 * 8 * comm.size() - 4]);
+        int n = comm.size();
+        if (comm.rank() == 0) {
+            ByteBuffer b = ByteBuffer.allocate(4 * 8 * n - 4).order(ByteOrder.nativeOrder());
+            for (int i = 0; i < 8 * n - 1; i++) b.putInt(4 * i, i);
+            Files.write(file, b.array());
+        }
         comm.barrier();
         try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.RDONLY), h)) {
             f.setView(FileView.contiguous(0, ElementType.INT, DataRep.NATIVE));
+            int[] back = new int[8];
+            int got = f.readAtAll(comm.rank() * 8L, Elements.of(back));
+            assertEquals(comm.rank() == n - 1 ? 7 : 8, got, "elements read before the end");
+            for (int i = 0; i < got; i++) assertEquals(comm.rank() * 8 + i, back[i]);
+            assertEquals(0, f.readAt(8L * n + 5, Elements.of(new int[3])), "wholly past the end: nothing");
+            f.seek(8L * n - 2);
+            assertEquals(1, f.read(Elements.of(new int[4])));
+            assertEquals(8L * n - 1, f.pointer(), "the pointer moves by what was read");
+        }
+        try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.RDONLY), h.with(Hints.JPIO_SHORT_READS, "disable"))) {
+            f.setView(FileView.contiguous(0, ElementType.INT, DataRep.NATIVE));
             CollectiveIOException e = assertThrows(CollectiveIOException.class, () -> f.readAtAll(comm.rank() * 8L, Elements.of(new int[8])));
-            assertTrue(e.failures().stream().anyMatch(r -> r.type().equals("EOFException")), e.getMessage());
+            assertTrue(e.failures().stream().anyMatch(r -> r.type().equals("EOFException") && r.rank() == n - 1), e.getMessage());
             assertTrue(e.getMessage().contains(file.getFileName().toString()), e.getMessage());
-            assertThrows(java.io.EOFException.class, () -> f.readAt(8L * comm.size(), Elements.of(new int[1])));
+            assertThrows(java.io.EOFException.class, () -> f.readAt(8L * n, Elements.of(new int[1])));
         }
     }
 

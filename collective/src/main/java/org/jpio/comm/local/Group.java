@@ -16,6 +16,8 @@ final class Group {
     final Rendezvous rendezvous;
     final Mailbox[] mailboxes;
     private final AtomicInteger closed = new AtomicInteger();
+    /** The group's shared counters (Comm.counters): threads share the heap, so they need no communication. */
+    final java.util.concurrent.atomic.AtomicLongArray counters = new java.util.concurrent.atomic.AtomicLongArray(LocalComm.COUNTER_SLOTS);
 
     Group(Team team, int[] worldRanks) {
         this.team = team;

@@ -38,9 +38,13 @@ public final class LocalComm implements Comm {
     @FunctionalInterface
     public interface RankFunction<T> { T apply(Comm comm) throws Exception; }
 
+    /** Slots of the shared counters: files open at once on one communicator, at most. */
+    static final int COUNTER_SLOTS = 1024;
+
     private final Group group;
     private final int rank;
     private boolean closed;
+    private int nextCounterSlot;
     private LocalShared shared;
 
     LocalComm(Group group, int rank) {
@@ -308,6 +312,16 @@ public final class LocalComm implements Comm {
         for (int r = 0; r < p.length; r++) parts[r] = (java.nio.ByteBuffer) p[r].buf;
         end(op);
         return shared = new LocalShared(parts, this);
+    }
+
+    /** The group's counters in the heap; this rank's own sequence of slots. */
+    @Override public org.jpio.comm.SharedCounters counters() {
+        return new org.jpio.comm.SharedCounters() {
+            @Override public int capacity() { return COUNTER_SLOTS; }
+            @Override public int nextSlot() { return nextCounterSlot++ % COUNTER_SLOTS; }
+            @Override public long fetchAndAdd(int slot, long delta) { return group.counters.getAndAdd(slot, delta); }
+            @Override public long getAndSet(int slot, long value) { return group.counters.getAndSet(slot, value); }
+        };
     }
 
     /** Threads share the heap: shared memory is always there. */

@@ -41,6 +41,10 @@ public final class MpiComm implements Comm {
     private boolean noSharing;
     /** Why the last {@link #shared} call returned null. */
     private String noSharedMemory;
+    /** The counters' window (Comm.counters), made by the first call; -1 before. */
+    private long countersWin = -1;
+    private int nextCounterSlot;
+    private static final int COUNTER_SLOTS = 1024;
 
     private MpiComm(long handle, boolean freeOnClose) {
         this.handle = handle;
@@ -225,6 +229,7 @@ public final class MpiComm implements Comm {
         closed = true;
         if (shared != null) MpiNative.freeShared(shared.win);
         shared = null;
+        if (countersWin != -1) MpiNative.freeCounters(countersWin);
         MpiNative.free(handle);
     }
 
@@ -265,6 +270,19 @@ public final class MpiComm implements Comm {
     }
 
     @Override public String sharedMemoryUnavailable() { return noSharedMemory; }
+
+    /** Counters on a window of rank 0, updated with MPI_Fetch_and_op; the first call allocates it (collective). */
+    @Override public synchronized org.jpio.comm.SharedCounters counters() {
+        open();
+        if (countersWin == -1) countersWin = MpiNative.allocateCounters(handle, COUNTER_SLOTS);
+        long win = countersWin;
+        return new org.jpio.comm.SharedCounters() {
+            @Override public int capacity() { return COUNTER_SLOTS; }
+            @Override public int nextSlot() { synchronized (MpiComm.this) { return nextCounterSlot++ % COUNTER_SLOTS; } }
+            @Override public long fetchAndAdd(int slot, long delta) { return MpiNative.counterUpdate(win, slot, delta, false); }
+            @Override public long getAndSet(int slot, long value) { return MpiNative.counterUpdate(win, slot, value, true); }
+        };
+    }
 
     /** A shared-memory window (its Fortran handle) and the sizes of the ranks' parts. */
     private record MpiShared(long win, long[] sizes, long comm) implements SharedMemory {

@@ -44,4 +44,10 @@ final class MpiNative {
     static native java.nio.ByteBuffer sharedPart(long win, int rank, long offset, int length);
     static native void sharedSync(long win, long comm);
     static native void freeShared(long win);
+
+    /** A window of {@code slots} 64-bit counters on rank 0 (counter.c), collective; its Fortran handle. */
+    static native long allocateCounters(long comm, int slots);
+    /** Atomically adds {@code value} to (or, with {@code replace}, sets) counter {@code slot}; its value before. */
+    static native long counterUpdate(long win, int slot, long value, boolean replace);
+    static native void freeCounters(long win);
 }

@@ -1,0 +1,53 @@
+package org.jpio.parallel;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.jpio.comm.Comm;
+import org.jpio.driver.FileDriver;
+import org.jpio.driver.OpenRequest;
+import org.jpio.engine.IoEngine;
+
+/**
+ * MPI_File_open: collective over the communicator. Every rank checks its arguments and the driver named by
+ * jpio_backend (which may be unavailable here, with the reason), all agree, the path, access modes and
+ * every hint are compared across ranks in one exchange, and the driver opens the file.
+ */
+final class Opening {
+    private Opening() { }
+
+    static ParallelFile open(Comm comm, Path path, Set<Amode> amode, Hints hints, IoEngine engine, FileDriver.Factory factory) throws IOException {
+        if (comm == null) throw new IllegalArgumentException("open: comm is null: path=" + path);
+        String where = "open path=" + path;
+        Set<Amode> m = null;
+        FileDriver.Factory open = factory;
+        RuntimeException bad = null;
+        try {
+            if (path == null || hints == null) throw new IllegalArgumentException("open: path and hints must not be null: rank=" + comm.rank());
+            m = Amode.check(amode);
+            if (open == null) {
+                Drivers.Entry d = Drivers.get(hints.backend());
+                String why = d.unavailable().apply(comm).orElse(null);
+                if (why != null) throw new IllegalStateException("jpio_backend=" + d.name() + " is unavailable: " + why + ": rank=" + comm.rank());
+                open = d.factory();
+            }
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            bad = e;
+        }
+        comm.agreeOnArguments(where, bad);
+        Path abs = path.toAbsolutePath().normalize();
+        List<String> same = new ArrayList<>(List.of("path", abs.toString(), "amode", new TreeSet<>(m).toString()));
+        hints.asMap().forEach((k, v) -> { same.add("hint " + k); same.add(v); });
+        comm.requireSame(where, same.toArray(new String[0]));
+        Routines r = new Routines(comm, abs, m, hints, open.open(new OpenRequest(comm, abs, m, hints, engine)));
+        if (m.contains(Amode.APPEND)) { // MPI: every file pointer starts at the end; the default view's etype is a byte
+            r.pointer = r.driver.size();
+            r.shared.set("open", r.pointer);
+            comm.barrier();
+        }
+        return new ParallelFile(r);
+    }
+}

@@ -1,0 +1,85 @@
+package org.jpio.parallel;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Set;
+import org.jpio.comm.Comm;
+import org.jpio.driver.Extents;
+import org.jpio.driver.FileDriver;
+import org.jpio.driver.Transfer;
+import org.jpio.view.FileView;
+
+/**
+ * How ParallelFile runs one data access routine once its offset is known: the checks of every rank, one
+ * allgather that agrees on them and gives the driver every rank's access, the driver, one agreement on its
+ * outcome; a read that meets the end of the file reads what is there and says how much, as MPI_Get_count
+ * does (or fails, under {@code jpio_short_reads=error}).
+ */
+final class Transfers {
+    private final Path path;
+    private final Set<Amode> amode;
+    private final FileDriver driver;
+
+    Transfers(Path path, Set<Amode> amode, FileDriver driver) {
+        this.path = path;
+        this.amode = amode;
+        this.driver = driver;
+    }
+
+    /**
+     * Runs the routine {@code op} (MPI's name) on {@code comm}: independently, or collectively over every
+     * rank of {@code comm}. Returns the elements moved. {@code explicitOffset}: an _at routine (refused on a
+     * SEQUENTIAL file).
+     */
+    int run(String op, boolean explicitOffset, boolean collective, boolean write, long offset, Elements e, FileView view, Hints hints, Comm comm)
+            throws IOException {
+        if (!collective) {
+            Transfer t = readable(Checks.transfer(op, explicitOffset, offset, e, view, amode, path, comm), write, hints);
+            return elements(t, write ? driver.write(t) : driver.read(t));
+        }
+        String where = op + " path=" + path;
+        Transfer t = null;
+        RuntimeException bad = null;
+        IOException size = null;
+        try {
+            t = Checks.transfer(op, explicitOffset, offset, e, view, amode, path, comm);
+            t = readable(t, write, hints);
+        } catch (IllegalArgumentException x) {
+            bad = x;
+            t = null;
+        } catch (IOException x) { // the size of the file, or the end met under jpio_short_reads=error
+            size = x;
+            t = null;
+        }
+        // one allgather agrees on the checks and gives the drivers every rank's access
+        Extents all = Extents.exchange(comm, t);
+        if (all.rejected()) comm.agree(where, size != null ? size : bad); // I/O if any rank's check met I/O, else an argument error
+        long moved = 0;
+        Throwable failed = null;
+        try {
+            moved = write ? driver.writeAll(t, all) : driver.readAll(t, all);
+        } catch (Throwable x) { // every rank must reach the agreement, whatever was thrown
+            failed = x;
+        }
+        comm.agree(where, failed);
+        return elements(t, moved);
+    }
+
+    private static int elements(Transfer t, long bytes) { return (int) (bytes >> t.type().shift()); }
+
+    /**
+     * A read cut to the elements that lie before the end of the file, as MPI reads only what is there
+     * (MPI_Get_count then says how many); under {@code jpio_short_reads=error} an EOFException instead.
+     */
+    private Transfer readable(Transfer t, boolean write, Hints hints) throws IOException {
+        if (write || t.count() == 0 || t.access().end() <= driver.size()) return t;
+        long size = driver.size();
+        long before = Math.max(0, t.view().viewBytesBefore(size) - t.from());
+        int count = (int) Math.min(t.count(), before / t.type().size());
+        if (hints.shortReads() == Hints.Mode.DISABLE)
+            throw new EOFException(t.op() + " past end of file: path=" + path + " rank=" + t.comm().rank() + " offset=" + t.offset()
+                    + " count=" + t.count() + " elements, of which " + count + " lie before the end (size=" + size + ") and jpio_short_reads=error");
+        return t.first(count);
+    }
+}
