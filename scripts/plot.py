@@ -23,6 +23,15 @@ def is_c(name):
     return n == "c" or n.startswith("c-") or n.startswith("C ") or n.startswith("c ")
 
 
+def size(b):
+    """Bytes as people read them: 400 MiB, 2 GiB, 96 KiB."""
+    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if b >= 1 << shift:
+            v = b / (1 << shift)
+            return ("%d %s" if v == int(v) else "%.1f %s") % (v, unit)
+    return "%d B" % b
+
+
 def num(row, key):
     v = row.get(key)
     return float(v) if isinstance(v, (int, float)) else math.nan
@@ -147,19 +156,20 @@ def plot_sort(rows, plt):
         ax.axhline(bound, color="black", linestyle=":")
         ax.text(0.01, bound, " max(computation alone, I/O alone): the most overlap can reach", va="bottom", fontsize=7,
                 transform=ax.get_yaxis_transform())
-    ax.set_title("bench sort: external merge sort of longs (%s)" % ", ".join(sorted({"%d MiB" % (r["bytes"] >> 20) for r in res})), fontsize=9)
+    ax.set_title("bench sort: external merge sort of longs (%s)" % ", ".join(sorted({size(r["bytes"]) for r in res})), fontsize=9)
     return fig
 
 
 def plot_seq(rows, plt):
     rows = [r for r in rows if "write_mibs" in r]
-    cases = list(dict.fromkeys(r["case"] for r in rows))
+    label = lambda r: "%s, %s" % (r["case"], size(r["bytes"]))
+    cases = list(dict.fromkeys(label(r) for r in rows))
     cats = list(dict.fromkeys(r["row"] for r in rows))
     fig, axes = plt.subplots(1, 2, figsize=(13, 5))
     for ax, key, what in ((axes[0], "write_mibs", "write"), (axes[1], "read_mibs", "read")):
         series = {}
         for r in rows:
-            series.setdefault(r["case"], {})[r["row"]] = num(r, key)
+            series.setdefault(label(r), {})[r["row"]] = num(r, key)
         bars(ax, cats, {c: series[c] for c in cases}, what + " MiB/s (log)", log=True)
         ax.set_title("bench seq: sequential %s, byte by byte as the DZone article" % what, fontsize=9)
     return fig

@@ -1,12 +1,12 @@
 package org.jpio.examples.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.jpio.examples.bench.PlotOption;
+import org.jpio.examples.bench.RoundOptions;
 import org.jpio.examples.bench.Sizes;
 import org.jpio.examples.bench.bulk.BulkBench;
 import org.jpio.examples.bench.bulk.BulkConfig;
@@ -47,12 +47,6 @@ public final class BulkBenchCommand implements Callable<Integer> {
     @Option(names = "--rows", split = ",", description = "Rows to run (names or prefixes, e.g. encode-decode,arrayfile); c always runs. Default: all.")
     List<String> rows = new ArrayList<>();
 
-    @Option(names = "--repeat", defaultValue = "3", description = "Timed rounds per row; the median is reported. Default: ${DEFAULT-VALUE}.")
-    int repeat;
-
-    @Option(names = "--warmup", defaultValue = "1", description = "Untimed rounds first (create the file, warm the JIT). Default: ${DEFAULT-VALUE}.")
-    int warmup;
-
     @Option(names = "--cold", description = "Drop the file from the page cache before each read (fdatasync + posix_fadvise DONTNEED). Default: warm reads.")
     boolean cold;
 
@@ -60,17 +54,14 @@ public final class BulkBenchCommand implements Callable<Integer> {
             + "C pwrite + fdatasync). Default: writes end in the page cache.")
     boolean sync;
 
-    @Option(names = "--dir", description = "Directory of the shared file. Default: java.io.tmpdir.")
-    Path dir = Path.of(System.getProperty("java.io.tmpdir"));
-
-    @Option(names = "--json", description = "One JSON object per row on stdout, nothing else.")
-    boolean json;
+    @Mixin RoundOptions rounds;
 
     @Mixin PlotOption plot;
 
     @Override
     public Integer call() throws Exception {
-        BulkConfig config = new BulkConfig(size, slowSize, procs, threads, rows, repeat, warmup, cold, sync, dir);
+        BulkConfig config = new BulkConfig(size, slowSize, procs, threads, rows, rounds.repeat(), rounds.warmup(), cold, sync, rounds.dir());
+        boolean json = rounds.json();
         plot.check();
         PrintWriter out = spec.commandLine().getOut();
         List<String> jsonRows = new ArrayList<>();

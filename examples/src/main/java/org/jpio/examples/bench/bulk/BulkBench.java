@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import org.jpio.examples.bench.CacheDrop;
 import org.jpio.examples.bench.Phase;
 import org.jpio.examples.bench.Stats;
 import org.jpio.examples.bench.Team;
