@@ -186,24 +186,26 @@ def sweep_axes(plt, studies):
 
 
 def plot_probe(rows, plt, title):
-    """tuning and jvm-io: rows of (study, impl, param, ns_per_byte / ns_per_call / user_ns_per_byte)."""
+    """tuning and jvm-io: rows of (study, impl, op, param) with the study's metric (ns per byte or call, wall or user CPU)."""
+    rows = [r for r in rows if "metric" in r]
     studies = list(dict.fromkeys(r["study"] for r in rows))
     fig, axes = sweep_axes(plt, studies)
     for ax, study in zip(axes, studies):
         rs = [r for r in rows if r["study"] == study]
         metric = rs[0]["metric"]
-        label = {"ns_per_byte": "ns per byte (elapsed, log)", "user_ns_per_byte": "user CPU ns per byte (log)",
-                 "ns_per_call": "ns per call (log)"}[metric]
-        params = {r["param"] for r in rs}
-        if len(params) > 1:
+        label = {"ns_per_byte": "ns per byte (wall clock, log)", "user_ns_per_byte": "user CPU ns per byte (log)",
+                 "ns_per_call": "ns per call (wall clock, log)", "user_ns_per_call": "user CPU ns per call (log)"}[metric]
+        ops = {r["op"] for r in rs}
+        name = (lambda r: "%s %s" % (r["impl"], r["op"])) if len(ops) > 1 else (lambda r: r["impl"])
+        if len({r["param"] for r in rs}) > 2:
             series = {}
             for r in rs:
-                series.setdefault(r["impl"], []).append((r["param"], num(r, metric)))
-            lines(ax, series, rs[0]["param_name"] + " (bytes, log2)", label)
+                series.setdefault(name(r), []).append((r["param"], num(r, metric)))
+            lines(ax, series, rs[0]["param_name"] + " size (bytes, log2)", label)
         else:
-            bars(ax, [r["impl"] for r in rs], {metric: {r["impl"]: num(r, metric) for r in rs}}, label, log=True)
+            cats = list(dict.fromkeys(name(r) for r in rs))
+            bars(ax, cats, {metric.replace("_", " "): {name(r): num(r, metric) for r in rs}}, label, log=True)
         ax.set_title("%s: %s" % (title, study), fontsize=9)
-    fig.suptitle(title, fontsize=10)
     return fig
 
 

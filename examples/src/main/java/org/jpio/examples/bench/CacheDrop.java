@@ -1,7 +1,6 @@
 package org.jpio.examples.bench;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,13 +21,11 @@ public final class CacheDrop {
 
     /** Drops {@code file} from the page cache; returns the fraction of its pages still resident afterwards. */
     public double drop(Path file) throws IOException {
-        Process p = new ProcessBuilder(binary.toString(), "drop", file.toString()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        String out;
         try {
-            if (p.waitFor() != 0) throw new IOException("cache drop failed: path=" + file + " exit=" + p.exitValue() + ": " + out);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("cache drop interrupted: path=" + file, e);
+            out = Processes.run(java.util.List.of(binary.toString(), "drop", file.toString()), 3600);
+        } catch (IOException e) {
+            throw new IOException("cache drop failed: path=" + file + ": " + e.getMessage(), e);
         }
         Matcher m = FIELDS.matcher(out);
         if (!m.find()) throw new IOException("cache drop printed no page counts: path=" + file + ": " + out);

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Option;
 
 /**
@@ -66,26 +65,11 @@ public final class PlotOption {
         if (!Files.isRegularFile(script)) throw new IOException("plot: script=" + script + " is missing");
         List<String> cmd = new ArrayList<>(List.of(interpreter(), script.toString()));
         cmd.addAll(args);
-        Process p;
         try {
-            p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            return Processes.run(cmd, 300);
         } catch (IOException e) {
-            throw new IOException("plot: cannot run " + interpreter() + " (set JPIO_PYTHON, or install python3-matplotlib: scripts/bootstrap.sh): "
-                    + e.getMessage(), e);
+            throw new IOException("plot: " + e.getMessage() + (rows != null ? " rows=" + rows : "")
+                    + " (python3-matplotlib missing? scripts/bootstrap.sh installs it; JPIO_PYTHON names another interpreter)", e);
         }
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        try {
-            if (!p.waitFor(5, TimeUnit.MINUTES)) {
-                p.destroyForcibly();
-                throw new IOException("plot: timed out: " + String.join(" ", cmd));
-            }
-        } catch (InterruptedException e) {
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-            throw new IOException("plot: interrupted: " + String.join(" ", cmd), e);
-        }
-        if (p.exitValue() != 0)
-            throw new IOException("plot: exit=" + p.exitValue() + " command=" + String.join(" ", cmd) + (rows != null ? " rows=" + rows : "") + ": " + out.trim());
-        return out;
     }
 }

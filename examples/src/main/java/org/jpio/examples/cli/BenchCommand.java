@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmarks that measure jpio side by side with its C peer; see docs/BENCHMARKS.md.",
         subcommands = {BulkBenchCommand.class, org.jpio.examples.coll.CollBenchCommand.class, org.jpio.examples.sort.SortBenchCommand.class,
-                org.jpio.examples.seq.SeqBenchCommand.class})
+                org.jpio.examples.seq.SeqBenchCommand.class, org.jpio.examples.probe.TuningCommand.class,
+                org.jpio.examples.probe.JvmIoCommand.class})
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

@@ -1,13 +1,12 @@
 package org.jpio.examples.seq;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import org.jpio.examples.bench.NativePrograms;
+import org.jpio.examples.bench.Processes;
 
 /**
  * The C peer {@code native/target/bin/seq_io}: the article's loop through write()/read() of a 4 KiB buffer
@@ -45,20 +44,9 @@ record CCase(String how) implements SeqCase {
     }
 
     private static Timed run(List<String> cmd) throws IOException {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        try {
-            if (!p.waitFor(1, TimeUnit.HOURS)) {
-                p.destroyForcibly();
-                throw new IOException("timed out: " + String.join(" ", cmd));
-            }
-        } catch (InterruptedException e) {
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted: " + String.join(" ", cmd), e);
-        }
+        String out = Processes.run(cmd, 3600);
         Matcher m = OUT.matcher(out);
-        if (p.exitValue() != 0 || !m.find()) throw new IOException("exit=" + p.exitValue() + " command=" + String.join(" ", cmd) + ": " + out.trim());
+        if (!m.find()) throw new IOException("no figures from command=" + String.join(" ", cmd) + ": " + out.trim());
         return new Timed(Double.parseDouble(m.group(1)), Long.parseLong(m.group(2)));
     }
 }
