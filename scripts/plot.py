@@ -117,17 +117,25 @@ def plot_coll(rows, plt):
 
 
 def plot_coll_scale(rows, plt):
-    fig, axes = plt.subplots(1, 2, figsize=(13, 5))
-    t, m = {}, {}
+    fig, axes = plt.subplots(1, 3, figsize=(18, 5))
+    t, m, msg = {}, {}, {}
     for r in rows:
-        name = "%s %s" % (r["launch"], r["row"])
+        name = r["launch"]
         t.setdefault(name + " write", []).append((r["ranks"], num(r, "write_ms")))
         t.setdefault(name + " read", []).append((r["ranks"], num(r, "read_ms")))
-        m.setdefault(name, []).append((r["ranks"], num(r, "alloc_per_rank_bytes") / 1024))
-    lines(axes[0], t, "ranks", "ms per collective call (log)")
-    axes[0].set_title("bench coll --scale: time per call, %s int" % rows[0].get("dims"), fontsize=9)
-    lines(axes[1], m, "ranks", "KiB allocated per rank per call (log)")
-    axes[1].set_title("memory allocated per rank in one collective write + read", fontsize=9)
+        m.setdefault(name + ": allocated per rank per write+read", []).append((r["ranks"], num(r, "alloc_per_rank_bytes") / 1024))
+        m.setdefault(name + ": the rank's own data", []).append((r["ranks"], num(r, "own_bytes_per_rank") / 1024))
+        per = [int(x) for x in str(r.get("messages_by_exchange_all_ranks", "")).split(",") if x]
+        for k, v in enumerate(per):
+            msg.setdefault("%s: exchange %d of a write" % (name, k + 1), []).append((r["ranks"], v if v > 0 else math.nan))
+        msg.setdefault(name + ": elements gathered per rank", []).append((r["ranks"], num(r, "gathered_elements_per_rank_per_write")))
+    r0 = rows[0]
+    lines(axes[0], t, "ranks (log2)", "ms per collective call (log)")
+    axes[0].set_title("bench coll-scale: time per call, %s %s, %s" % (r0.get("dims"), r0.get("type"), r0.get("row")), fontsize=9)
+    lines(axes[1], m, "ranks (log2)", "KiB per rank (log)")
+    axes[1].set_title("bytes a rank's thread allocates per call pair, against its own data", fontsize=9)
+    lines(axes[2], msg, "ranks (log2)", "messages, all ranks / elements per rank (log)")
+    axes[2].set_title("one write over a counting communicator (message exchange)", fontsize=9)
     return fig
 
 

@@ -58,21 +58,12 @@ public final class CollBench {
 
     /** Collective over {@code comm}: write, read back, verify. Rank 0's result carries the times. */
     public static Result run(Comm comm, Setup s, String backend, Path file, Map<String, String> hintValues) throws IOException {
-        int[] dims = s.dims();
+        Part part = part(comm, s);
         ElementType type = s.type();
+        FileView view = part.view();
+        int count = part.count();
+        Object data = part.data();
         int n = comm.size();
-        int[] psizes = Dims.create(n, new int[dims.length]);
-        Distribution[] dist = new Distribution[dims.length];
-        int[] dargs = new int[dims.length];
-        java.util.Arrays.fill(dist, Distribution.BLOCK);
-        java.util.Arrays.fill(dargs, Darray.DFLT_DARG);
-        Datatype ft = Datatype.darray(n, comm.rank(), dims, dist, dargs, psizes, Order.C, Datatype.of(type));
-        FileView view = new FileView(0, type, ft, DataRep.NATIVE);
-        long[] lo = new long[dims.length], len = new long[dims.length];
-        localBlock(dims, psizes, comm.rank(), lo, len);
-        int count = (int) (ft.size() / type.size());
-        Object data = type.newArray(count);
-        fill(data, type, dims, lo, len, false);
         Map<String, String> h = new LinkedHashMap<>(hintValues);
         h.put(Hints.JPIO_BACKEND, backend);
         Hints hints = Hints.of(h);
@@ -108,8 +99,41 @@ public final class CollBench {
             tr = (System.nanoTime() - t0) / 1e9;
             choice = choice + "; read: " + f.hints().getOrDefault("jpio_cb_read_choice", backend);
         }
-        long errors = comm.allreduce(fill(data, type, dims, lo, len, true), Comm.Op.SUM);
+        long errors = comm.allreduce(fill(data, type, s.dims(), part.lo(), part.len(), true), Comm.Op.SUM);
         return new Result("jpio " + backend, n, s.bytes(), tw, tr, errors, choice);
+    }
+
+    /**
+     * The hints given on the command line ({@code key=value}), checked by {@link Hints}, without the defaults
+     * Hints fills in: only what the user passed goes to jpio and the C peers (whose defaults stay their own).
+     */
+    static Map<String, String> givenHints(java.util.List<String> keyValues) {
+        Map<String, String> h = new LinkedHashMap<>(Hints.parse(keyValues).asMap());
+        h.keySet().retainAll(keyValues.stream().map(kv -> kv.substring(0, kv.indexOf('=')).trim()).toList());
+        return h;
+    }
+
+    /** A rank's share of the array: its darray view, its block's bounds, and its elements (each its global linear index). */
+    record Part(FileView view, Object data, int count, long[] lo, long[] len) { }
+
+    /** This rank's view and data, filled: the BLOCK^3 darray over the MPI_Dims_create grid, C order. */
+    static Part part(Comm comm, Setup s) {
+        int[] dims = s.dims();
+        ElementType type = s.type();
+        int n = comm.size();
+        int[] psizes = Dims.create(n, new int[dims.length]);
+        Distribution[] dist = new Distribution[dims.length];
+        int[] dargs = new int[dims.length];
+        java.util.Arrays.fill(dist, Distribution.BLOCK);
+        java.util.Arrays.fill(dargs, Darray.DFLT_DARG);
+        Datatype ft = Datatype.darray(n, comm.rank(), dims, dist, dargs, psizes, Order.C, Datatype.of(type));
+        FileView view = new FileView(0, type, ft, DataRep.NATIVE);
+        long[] lo = new long[dims.length], len = new long[dims.length];
+        localBlock(dims, psizes, comm.rank(), lo, len);
+        int count = (int) (ft.size() / type.size());
+        Object data = type.newArray(count);
+        fill(data, type, dims, lo, len, false);
+        return new Part(view, data, count, lo, len);
     }
 
     /** This rank's block of a BLOCK-distributed array over a row-major process grid, as MPI's darray places it. */

@@ -86,8 +86,7 @@ public final class CollBenchCommand implements Callable<Integer> {
         if (repeat < 1) throw new IllegalArgumentException("--repeat=" + repeat + " must be >= 1");
         if (warmup < 0) throw new IllegalArgumentException("--warmup=" + warmup + " must be >= 0");
         CollBench.Setup setup = new CollBench.Setup(dims, t, mode.equals("overwrite"), sync);
-        Map<String, String> hints = new LinkedHashMap<>(Hints.parse(hintArgs).asMap());
-        hints.keySet().retainAll(keysGiven());
+        Map<String, String> hints = CollBench.givenHints(hintArgs);
         Comm world = Comm.world();
         boolean mpi = world instanceof MpiComm;
         if (mpi && ranks != null) throw new IllegalArgumentException("--ranks is for ranks in one JVM; under mpirun the ranks are the " + world.size() + " processes");
@@ -167,12 +166,5 @@ public final class CollBenchCommand implements Callable<Integer> {
     private static Json row(String name, int n, boolean mpi, CollBench.Setup s) {
         return new Json().put("bench", "coll").put("row", name).put("ranks", n).put("mpi", mpi).put("type", s.typeName())
                 .put("dims", s.dimsText()).put("bytes", s.bytes()).put("mode", s.mode()).put("sync", s.sync());
-    }
-
-    /** Only the keys the user passed go to the peers and the table (defaults stay ROMIO's own). */
-    private List<String> keysGiven() {
-        List<String> keys = new ArrayList<>();
-        for (String kv : hintArgs) keys.add(kv.substring(0, kv.indexOf('=')).trim());
-        return keys;
     }
 }
