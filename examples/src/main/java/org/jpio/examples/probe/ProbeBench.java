@@ -74,6 +74,7 @@ final class ProbeBench {
         long expected = p.expect().value(in);
         if (m.check() != expected) return 1;
         if (!p.writes()) return 0;
+        if (!Files.exists(out)) return 1;
         long[] file = Inputs.sizeAndSum(out);
         Files.deleteIfExists(out);
         return file[0] == p.amount() && file[1] == expected ? 0 : 1;

@@ -14,8 +14,8 @@ import org.jpio.examples.bench.Stats;
 
 /**
  * Runs {@code bench seq} for one size case over one preallocated file (the article preallocates): every
- * round runs every row in turn, the C baseline first, each writing the round's bytes over the file and
- * reading them back, checked by checksum. The cached case keeps the file in the page cache (writes are not
+ * round runs every row in turn, the C baseline first, each writing its own bytes (a salt per row and round)
+ * over the file and reading them back, checked by checksum. The cached case keeps the file in the page cache (writes are not
  * synced, reads are warm). The evicted case stands for a file larger than the page cache: every write
  * ends with fdatasync inside its timed region and the file is dropped from the cache (fdatasync, then
  * posix_fadvise DONTNEED, residency checked with mincore) before every write and every read, so each pass
@@ -50,11 +50,12 @@ final class SeqBench {
         try {
             preallocate(file, bytes, evicted);
             for (int round = 0; round < warmup + repeat; round++) {
-                int salt = SALT_STEP * (round + 1), t = round - warmup;
+                int t = round - warmup;
                 double cw = Double.NaN, cr = Double.NaN;
-                long expected = Pattern.expected(bytes, salt);
                 for (int i = 0; i < n; i++) {
                     SeqCase row = rows.get(i);
+                    int salt = SALT_STEP * (round * n + i + 1); // every pass its own bytes: a row that writes nothing reads another's
+                    long expected = Pattern.expected(bytes, salt);
                     if (row.unavailable() != null || failure[i] != null) continue;
                     try {
                         if (evicted) resident[i] = Math.max(resident[i], drop(file));

@@ -58,10 +58,10 @@ public final class SortBenchCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "random seed of the input")
     long seed;
 
-    @Option(names = "--bound", defaultValue = "true", negatable = true,
-            description = "also time the sort's computation alone (in memory) and its I/O alone (async's reads and writes without sorting),"
-                    + " and report async against the larger of the two, the most overlap can give (default on; needs the async variant)")
-    boolean bound;
+    @Option(names = "--no-bound",
+            description = "do not time the bound: by default, with the async variant, the sort's computation alone (in memory) and its I/O alone"
+                    + " (async's reads and writes without sorting) are timed too, and async is reported against the larger, the most overlap can give")
+    boolean noBound;
 
     @Mixin PlotOption plot;
 
@@ -119,7 +119,7 @@ public final class SortBenchCommand implements Callable<Integer> {
                     rows.add(new Row(r, m, s.sorted(), s.fingerprint().equals(fp)));
                     Files.delete(o);
                 }
-                if (bound && !slow && these.contains(Variant.ASYNC)) {
+                if (!noBound && !slow && these.contains(Variant.ASYNC)) {
                     if (!json) out.printf(Locale.ROOT, "timing the bound: async's I/O alone, then the computation alone in memory...%n");
                     out.flush();
                     Path o = work.resolve("io-alone");
