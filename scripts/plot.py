@@ -52,6 +52,10 @@ def bars(ax, categories, series, ylabel, log=False, c_of=None):
         lowest = min([lowest] + [v for v in vals if v > 0])
         bs = ax.bar(x + (i - (len(names) - 1) / 2) * width, vals, width)
         handles.append(Patch(facecolor=bs.patches[0].get_facecolor(), label=s))
+        for b, v in zip(bs, vals):
+            if not v > 0:  # nothing to draw on a log axis, or not measured: say so where the bar would be
+                ax.annotate("0" if v == 0 else "n/a", (b.get_x() + b.get_width() / 2, 0), xycoords=("data", "axes fraction"),
+                            ha="center", va="bottom", fontsize=7)
         for b, h in zip(bs, hatches):
             if h:
                 b.set_hatch(h)
@@ -72,7 +76,7 @@ def bars(ax, categories, series, ylabel, log=False, c_of=None):
 def lines(ax, series, xlabel, ylabel, logx=True, logy=True):
     """series: name -> list of (x, y); names that are C peers are dashed with square markers."""
     for name, pts in series.items():
-        pts = sorted(p for p in pts if not math.isnan(p[1]))
+        pts = sorted(p for p in pts if not math.isnan(p[1]) and (p[1] > 0 or not logy))
         if not pts:
             continue
         style = C_STYLE if is_c(name) else JAVA_STYLE
@@ -91,6 +95,10 @@ def lines(ax, series, xlabel, ylabel, logx=True, logy=True):
 
 def plot_bulk(rows, plt):
     rows = [r for r in rows if "write_mibs" in r]
+    big = max(r["bytes"] for r in rows)
+    for r in rows:  # the per-element row and its C round run on the smaller --slow-size: say so
+        if r["bytes"] != big:
+            r["row"] = "%s (%s)" % (r["row"], size(r["bytes"]))
     cats = list(dict.fromkeys(r["row"] for r in rows))
     fig, axes = plt.subplots(1, 2, figsize=(13, 5))
     for ax, key, what in ((axes[0], "write_mibs", "write"), (axes[1], "read_mibs", "read")):
@@ -98,8 +106,8 @@ def plot_bulk(rows, plt):
         for r in rows:
             series.setdefault("%s P=%d" % (r["mode"], r["p"]), {})[r["row"]] = num(r, key)
         bars(ax, cats, series, what + " MiB/s (log)", log=True)
-        ax.set_title("bench bulk: %s of a block-distributed int[] (reads %s, writes %s)"
-                     % (what, rows[0].get("cache", ""), rows[0].get("writes", "cached")), fontsize=9)
+        ax.set_title("bench bulk: %s of a block-distributed int[] of %s (reads %s, writes %s)"
+                     % (what, size(big), rows[0].get("cache", ""), rows[0].get("writes", "cached")), fontsize=9)
     return fig
 
 
@@ -146,7 +154,7 @@ def plot_coll_memory(rows, plt):
               "bound from the hints": {r["row"]: num(r, "hint_bound_bytes") / 2**20 for r in rows}}
     bars(ax, cats, series, "MiB per rank")
     r0 = rows[0]
-    ax.set_title("bench coll --memory: collective write of %s (%.1f GiB), %d ranks; the array itself excluded" %
+    ax.set_title("bench coll-memory: one collective write of %s int (%.1f GiB), %d ranks; the rank's own array excluded" %
                  (r0.get("dims"), num(r0, "bytes") / 2**30, r0.get("ranks")), fontsize=9)
     return fig
 

@@ -100,7 +100,15 @@ public final class CollBenchCommand implements Callable<Integer> {
             else unavailable.put(Peer.rowName(p), why);
         }
         if (!peerList.isEmpty() && running.isEmpty()) throw new IllegalStateException("no C peer can run: " + unavailable + " (or pass --peers none)");
-        if (world.rank() == 0) plot.check();
+        Exception plotProblem = null; // checked on rank 0 only (it draws); every rank learns of a failure, so none waits in a collective
+        if (world.rank() == 0) {
+            try {
+                plot.check();
+            } catch (Exception e) {
+                plotProblem = e;
+            }
+        }
+        world.agree("--plot", plotProblem);
         Path f = file != null ? file.toAbsolutePath() : Path.of(System.getProperty("java.io.tmpdir"), "jpio-coll-" + ProcessHandle.current().pid() + ".bin");
         if (mpi) f = Path.of(new String(world.bcastBytes(f.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8), 0), java.nio.charset.StandardCharsets.UTF_8)); // rank 0 names the file
         boolean print = world.rank() == 0;

@@ -23,8 +23,9 @@ import org.jpio.examples.bench.Processes;
  *   <li>{@code coll_perf}: ROMIO's own {@code test/coll_perf.c} as shipped in the Open MPI source package
  *       (scripts/build-coll-perf.sh), on ROMIO; it times an overwrite after an untimed pass and does not
  *       check what it reads; its sizes come from COLL_PERF_GSIZES, its hints from a ROMIO_HINTS file;</li>
- *   <li>{@code pieces}: {@code mpi_pieces}, the same pieces pwritten and preadback by C processes with no
- *       middleware at all: the machine's limit for the pattern (in --sync mode with fdatasync).</li>
+ *   <li>{@code pieces}: {@code mpi_pieces}, the same pieces pwritten and read back by C processes with no
+ *       middleware at all, a new file with each process's extent reserved first (the fastest way here):
+ *       the machine's limit for the pattern (in --sync mode with fdatasync).</li>
  * </ul>
  */
 final class Peer {
@@ -86,7 +87,8 @@ final class Peer {
                 cmd.add(NativePrograms.program("mpi_pieces").toString());
                 for (int d : s.dims()) cmd.add(Integer.toString(d));
                 cmd.addAll(List.of(file.toString(), "1"));
-                if (s.overwrite()) cmd.add("overwrite");
+                // a new file is written fastest with each process's extent reserved first (as jpio_preallocate does): the limit
+                cmd.add(s.overwrite() ? "overwrite" : "reserve");
                 if (s.sync()) cmd.add("sync");
                 if (s.type() != org.jpio.io.ElementType.INT) cmd.add("double");
                 return parse(peer, np, s, Processes.run(cmd, 3600), cmd, "each process pwrites/preads its own pieces: the limit");
