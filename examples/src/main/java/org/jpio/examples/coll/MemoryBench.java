@@ -54,7 +54,7 @@ final class MemoryBench {
         if (comm.rank() == 0) Files.deleteIfExists(file);
         if (comm.rank() != 0) return null;
         long aggs = Long.parseLong(aggregators.trim());
-        return new Json().put("bench", "coll-memory").put("row", "jpio " + backend + ", cb_buffer_size " + (cb >> 20) + " MiB")
+        return new Json().put("bench", "coll-memory").put("row", "jpio " + backend + ", cb_buffer_size " + org.jpio.examples.bench.Sizes.format(cb))
                 .put("backend", backend).put("ranks", comm.size()).put("dims", s.dimsText()).put("type", s.typeName()).put("bytes", s.bytes())
                 .put("own_bytes_per_rank", (long) part.count() * s.type().size()).put("rss_before_bytes", rss)
                 .put("rss_growth_per_rank_bytes", growth).put("cb_buffer_size", cb).put("aggregators", aggs)
