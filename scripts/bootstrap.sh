@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Installs what jpio needs on Debian bookworm, and is quick when everything is there.
 # Used by both README commands (make demo, make test) and by CI through them.
-#   Debian packages: JDK 17, Maven, gcc/make, Open MPI, HDF5 Java, liburing, numpy/h5py for the interop tests
+#   Debian packages: JDK 17, Maven, gcc/make, Open MPI, HDF5 Java, liburing, numpy/h5py for the interop tests,
+#                    matplotlib for the benchmarks' figures (--plot, scripts/plot.py)
 #   Open MPI's mpi.jar, compiled from Debian's openmpi source package (scripts/build-mpi-jar.sh)
+#   ROMIO's test/coll_perf.c from the same source package, built into a private cache (scripts/build-coll-perf.sh),
+#   the peer of bin/jpio bench coll --mode overwrite
 # As root it installs; otherwise it uses sudo when that works without a password, else it stops and prints
 # the one command to run.
 set -euo pipefail
@@ -12,7 +15,7 @@ PACKAGES=(openjdk-17-jdk-headless maven gcc make
           openmpi-bin libopenmpi-dev
           libhdf5-java libhdf5-jni
           liburing-dev
-          python3 python3-numpy python3-h5py
+          python3 python3-numpy python3-h5py python3-matplotlib
           dpkg-dev)
 
 missing=()
@@ -39,3 +42,4 @@ fi
 if [ -x "$here/scripts/build-mpi-jar.sh" ]; then
   "$here/scripts/build-mpi-jar.sh"
 fi
+"$here/scripts/build-coll-perf.sh"

@@ -9,31 +9,17 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 
-pkg=libopenmpi-dev
-if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
-  echo "build-mpi-jar: $pkg is not installed (run scripts/bootstrap.sh)" >&2
-  exit 1
-fi
-src_version=$(dpkg-query -W -f='${source:Version}' "$pkg")    # e.g. 4.1.4-3 (binary may be 4.1.4-3+b1)
-version=${src_version#*:}
-version=${version%%-*}                                          # upstream version, e.g. 4.1.4
+# shellcheck source=scripts/openmpi-source.sh
+source "$here/openmpi-source.sh"
+openmpi_version
 m2=${JPIO_M2_REPO:-$HOME/.m2/repository}                       # Maven's default local repository
 installed="$m2/org/open-mpi/mpi/$version/mpi-$version.jar"
 if [ -f "$installed" ]; then
   exit 0
 fi
 
-cache=${JPIO_CACHE:-$HOME/.cache/jpio}/openmpi-$src_version
-mkdir -p "$cache"
+openmpi_source
 cd "$cache"
-
-orig=$(ls openmpi_"$version".orig.tar.* 2>/dev/null | head -1 || true)
-if [ -z "$orig" ]; then
-  "$here/deb-src.sh"     # source indexes from the machine's own mirror
-  echo "build-mpi-jar: downloading the openmpi=$src_version source package into $cache"
-  apt-get source --download-only -qq "openmpi=$src_version" >/dev/null
-  orig=$(ls openmpi_"$version".orig.tar.*)
-fi
 
 # Only the Java bindings are needed; Debian's patches do not touch them (checked below).
 top=openmpi-$version

@@ -2,15 +2,18 @@
  * The C peer of `bin/jpio bench bulk`: the seed paper's experiment in plain POSIX. A block-distributed
  * int array (element i of the global array holds i ^ salt) is written to ONE shared file by P processes,
  * each with one pwrite of its block at its offset, then read back with one pread per process and checked
- * element by element. Native byte order, page cache (no fsync), as the Java rows it is compared with.
+ * element by element. Native byte order, page cache (no fsync; "write-sync" adds fdatasync), as the Java rows
+ * it is compared with.
  *
  * Three modes:
  *   bulk_baseline run FILE BYTES P [ROUNDS]   forks P workers, times ROUNDS write/read rounds and prints
  *       one JSON line per round: {"peer":"c","procs":P,"bytes":B,"round":R,"write_mibs":W,"read_mibs":R,"errors":E}
  *   bulk_baseline worker FILE BYTES P RANK [aligned]    one rank, driven over stdin/stdout by a parent (the Java
  *       benchmark drives its JVM ranks and this worker with the same protocol, so both are timed alike):
- *         parent: "write SALT" | "read SALT"   worker: "SET"      (block filled or cleared, untimed)
- *         parent: "go"                         worker: "DONE"     (the one pwrite/pread, timed by the parent)
+ *         parent: "write SALT" | "write-sync SALT" | "read SALT"
+ *                                              worker: "SET"      (block filled or cleared, untimed)
+ *         parent: "go"                         worker: "DONE"     (the one pwrite/pread, timed by the parent;
+ *                                                                  write-sync adds fdatasync: durable)
  *                                              worker: "ERRORS n" (verification of a read, untimed; 0 after a write)
  *         parent: "quit" or end of input       worker exits 0. Failures: "FAIL <message>" and exit 1.
  *   bulk_baseline drop FILE                   fdatasync + posix_fadvise(DONTNEED), then counts the file's
@@ -81,7 +84,7 @@ static int worker(const char *path, long long bytes, int procs, int rank, int al
         char op[16];
         unsigned salt = 0;
         if (sscanf(line, "%15s %u", op, &salt) < 1 || strcmp(op, "quit") == 0) break;
-        int write = strcmp(op, "write") == 0;
+        int sync = strcmp(op, "write-sync") == 0, write = sync || strcmp(op, "write") == 0;
         if (!write && strcmp(op, "read") != 0) { fprintf(out, "FAIL unknown command=%s", line); fflush(out); return 1; }
         for (long long i = 0; i < b.count; i++) { /* a read starts from values that are all wrong */
             unsigned v = (unsigned) (b.lo + i) ^ salt;
@@ -92,6 +95,7 @@ static int worker(const char *path, long long bytes, int procs, int rank, int al
         if (fgets(line, sizeof line, in) == NULL || strncmp(line, "go", 2) != 0) break;
         int err = transfer(fd, (char *) b.data, (size_t) b.count * 4, (off_t) b.lo * 4, write);
         if (err) fail(write ? "pwrite" : "pread", path, b.lo * 4, b.count * 4, err);
+        if (sync && fdatasync(fd) != 0) fail("fdatasync", path, b.lo * 4, b.count * 4, errno);
         fprintf(out, "DONE\n");
         fflush(out);
         long long errors = 0;

@@ -4,7 +4,10 @@
  * element holding its global linear index, written with MPI_File_write_all through a darray view,
  * read back with MPI_File_read_all, verified. Prints one JSON line from rank 0:
  *   {"peer":"mpi-io","np":N,"dims":[X,Y,Z],"type":"int","bytes":B,"write_mibs":W,"read_mibs":R,"errors":E}
- * Usage: mpirun -np N mpi_coll_perf X Y Z int|double FILE [key=value hint ...]
+ * Usage: mpirun -np N mpi_coll_perf X Y Z int|double FILE [--overwrite] [--sync] [key=value hint ...]
+ * Default: the file is deleted first, so the timed write creates it. --overwrite: an untimed write and
+ * read first, then the timed write overwrites the file, as ROMIO's test/coll_perf.c times it.
+ * --sync: MPI_File_sync inside the timed write (durable).
  * Which MPI-IO implementation runs is Open MPI's choice: `--mca io romio321` selects ROMIO.
  */
 #include <mpi.h>
@@ -31,9 +34,15 @@ int main(int argc, char **argv) {
 
     MPI_Info info;
     MPI_Info_create(&info);
+    int overwrite = 0, sync = 0;
     for (int i = 6; i < argc; i++) {
+        if (strcmp(argv[i], "--overwrite") == 0) { overwrite = 1; continue; }
+        if (strcmp(argv[i], "--sync") == 0) { sync = 1; continue; }
         char *eq = strchr(argv[i], '=');
-        if (eq == NULL) continue;
+        if (eq == NULL) {
+            if (rank == 0) fprintf(stderr, "mpi_coll_perf: argument %s is neither --overwrite, --sync nor key=value\n", argv[i]);
+            MPI_Abort(MPI_COMM_WORLD, 2);
+        }
         *eq = '\0';
         MPI_Info_set(info, argv[i], eq + 1);
     }
@@ -71,13 +80,22 @@ int main(int argc, char **argv) {
             }
 
     MPI_File fh;
-    MPI_File_delete(path, MPI_INFO_NULL);
+    if (rank == 0) MPI_File_delete(path, MPI_INFO_NULL);
     MPI_Barrier(MPI_COMM_WORLD);
+    if (overwrite) { /* coll_perf's untimed first pass: the timed write then overwrites a file that exists */
+        MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR, info, &fh);
+        MPI_File_set_view(fh, 0, etype, ftype, "native", info);
+        MPI_File_write_all(fh, buf, (int) n, etype, MPI_STATUS_IGNORE);
+        MPI_File_seek(fh, 0, MPI_SEEK_SET);
+        MPI_File_read_all(fh, buf, (int) n, etype, MPI_STATUS_IGNORE);
+        MPI_File_close(&fh);
+    }
     MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR, info, &fh);
     MPI_File_set_view(fh, 0, etype, ftype, "native", info);
     MPI_Barrier(MPI_COMM_WORLD);
     double t0 = now();
     MPI_File_write_all(fh, buf, (int) n, etype, MPI_STATUS_IGNORE);
+    if (sync) MPI_File_sync(fh);
     MPI_Barrier(MPI_COMM_WORLD);
     double tw = now() - t0;
     MPI_File_close(&fh);
@@ -104,9 +122,9 @@ int main(int argc, char **argv) {
     MPI_Reduce(&errors, &all_errors, 1, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
     if (rank == 0) {
         double bytes = (double) gsizes[0] * gsizes[1] * gsizes[2] * esize;
-        printf("{\"peer\":\"mpi-io\",\"np\":%d,\"dims\":[%d,%d,%d],\"type\":\"%s\",\"bytes\":%.0f,"
+        printf("{\"peer\":\"mpi-io\",\"np\":%d,\"dims\":[%d,%d,%d],\"type\":\"%s\",\"mode\":\"%s\",\"sync\":%d,\"bytes\":%.0f,"
                "\"write_mibs\":%.1f,\"read_mibs\":%.1f,\"errors\":%lld}\n",
-               np, gsizes[0], gsizes[1], gsizes[2], is_double ? "double" : "int", bytes,
+               np, gsizes[0], gsizes[1], gsizes[2], is_double ? "double" : "int", overwrite ? "overwrite" : "new", sync, bytes,
                bytes / 1048576.0 / tw, bytes / 1048576.0 / tr, all_errors);
     }
     free(buf);

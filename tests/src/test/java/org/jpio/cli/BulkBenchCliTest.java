@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import org.jpio.engine.Engines;
 import org.jpio.engine.IoEngine;
 import org.junit.jupiter.api.Test;
@@ -27,15 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
  * engines listed with a reason. Timing figures are only checked to be positive.
  */
 class BulkBenchCliTest {
-    static final Path HOME = Path.of(System.getProperty("jpio.home", "."));
-
     static Result jpio(Path dir, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(HOME.resolve("bin/jpio").toString()));
-        cmd.addAll(List.of(args));
-        Path out = dir.resolve("stdout"), err = dir.resolve("stderr");
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        assertTrue(p.waitFor(90, TimeUnit.SECONDS), "bin/jpio hangs: " + cmd);
-        return new Result(p.exitValue(), Files.readAllLines(out, StandardCharsets.UTF_8), Files.readString(err));
+        JpioCli.Result r = JpioCli.run(dir, 90, args);
+        return new Result(r.status(), r.out(), r.err());
     }
 
     record Result(int status, List<String> out, String err) { }
@@ -74,6 +66,25 @@ class BulkBenchCliTest {
         try (var left = Files.list(dir)) {
             assertEquals(List.of(), left.filter(p -> p.getFileName().toString().startsWith("jpio-bench")).toList(), "shared files left behind");
         }
+    }
+
+    @Test
+    @Timeout(60)
+    void durableWritesAndTheFigureOfTheSameRows(@TempDir Path dir) throws Exception {
+        Path png = dir.resolve("bulk.png");
+        Result r = jpio(dir, "bench", "bulk", "--size", "64k", "--repeat", "1", "--warmup", "0", "-p", "0", "-t", "2",
+                "--rows", "arrayfile-nio", "--sync", "--json", "--dir", dir.toString(), "--plot", png.toString());
+        assertEquals(0, r.status(), "exit status; stderr: " + r.err());
+        assertEquals(2, r.out().size(), r.out().toString()); // c (the durable limit) and arrayfile-nio
+        for (String line : r.out()) {
+            Map<String, String> row = FlatJson.parse(line);
+            assertEquals("durable", row.get("writes"), line);
+            assertEquals("true", row.get("verified"), line);
+        }
+        JpioCli.assertPng(png);
+        Result bad = jpio(dir, "bench", "bulk", "--size", "64k", "--plot", dir.resolve("bulk.jpg").toString());
+        assertEquals(2, bad.status());
+        assertTrue(bad.err().contains("must name a .png file") && bad.out().isEmpty(), "refused before measuring: " + bad.err() + bad.out());
     }
 
     @Test

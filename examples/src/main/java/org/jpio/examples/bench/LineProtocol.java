@@ -10,8 +10,10 @@ import java.nio.charset.StandardCharsets;
  * How a parent drives a rank that is a separate process (a JVM or the C baseline
  * {@code native/src/main/c/bench/bulk_baseline.c}, which speaks the same lines):
  * <pre>
- *   parent: "write SALT" | "read SALT"    rank: "SET"        (data filled or cleared, untimed)
- *   parent: "go"                          rank: "DONE"       (the I/O; the parent times it)
+ *   parent: "write SALT" | "write-sync SALT" | "read SALT"
+ *                                         rank: "SET"        (data filled or cleared, untimed)
+ *   parent: "go"                          rank: "DONE"       (the I/O; the parent times it; after
+ *                                                             write-sync the rank's data is durable: fdatasync)
  *                                         rank: "ERRORS n"   (verification, untimed)
  *   parent: "quit" or end of input       rank exits 0; on failure it prints "FAIL message" and exits 1
  * </pre>
@@ -27,7 +29,7 @@ public final class LineProtocol {
             while ((line = in.readLine()) != null) {
                 String[] w = line.trim().split("\\s+");
                 if (w[0].equals("quit")) break;
-                if (w.length != 2 || !(w[0].equals("write") || w[0].equals("read")))
+                if (w.length != 2 || !(w[0].equals("write") || w[0].equals("write-sync") || w[0].equals("read")))
                     throw new IllegalArgumentException("unknown command=" + line);
                 worker.set(w[0], Integer.parseUnsignedInt(w[1]));
                 out.println("SET");

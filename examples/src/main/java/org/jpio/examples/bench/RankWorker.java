@@ -6,7 +6,10 @@ package org.jpio.examples.bench;
  * rank's end), {@link #check} (verify what was read, untimed).
  */
 public interface RankWorker extends AutoCloseable {
-    /** Prepares phase {@code op} ("write" or "read") of the round identified by {@code salt}. */
+    /**
+     * Prepares phase {@code op} of the round identified by {@code salt}: "write", "write-sync" (a write that
+     * ends with the data durable, fdatasync) or "read".
+     */
     void set(String op, int salt) throws Exception;
 
     /** Performs the prepared phase. */

@@ -6,7 +6,10 @@ import picocli.CommandLine.Command;
 /** {@code jpio bench}: the benchmarks; each is one subcommand class registered in the list below. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmarks that measure jpio side by side with its C peer; see docs/BENCHMARKS.md.",
-        subcommands = {BulkBenchCommand.class, org.jpio.examples.coll.CollBenchCommand.class, org.jpio.examples.sort.SortBenchCommand.class})
+        subcommands = {BulkBenchCommand.class, org.jpio.examples.coll.CollBenchCommand.class, org.jpio.examples.coll.CollScaleCommand.class, org.jpio.examples.coll.CollMemoryCommand.class,
+                org.jpio.examples.sort.SortBenchCommand.class,
+                org.jpio.examples.seq.SeqBenchCommand.class, org.jpio.examples.probe.TuningCommand.class,
+                org.jpio.examples.probe.JvmIoCommand.class})
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

@@ -1,17 +1,19 @@
 package org.jpio.examples.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.jpio.examples.bench.PlotOption;
+import org.jpio.examples.bench.RoundOptions;
 import org.jpio.examples.bench.Sizes;
 import org.jpio.examples.bench.bulk.BulkBench;
 import org.jpio.examples.bench.bulk.BulkConfig;
 import org.jpio.examples.bench.bulk.BulkResult;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -45,26 +47,26 @@ public final class BulkBenchCommand implements Callable<Integer> {
     @Option(names = "--rows", split = ",", description = "Rows to run (names or prefixes, e.g. encode-decode,arrayfile); c always runs. Default: all.")
     List<String> rows = new ArrayList<>();
 
-    @Option(names = "--repeat", defaultValue = "3", description = "Timed rounds per row; the median is reported. Default: ${DEFAULT-VALUE}.")
-    int repeat;
-
-    @Option(names = "--warmup", defaultValue = "1", description = "Untimed rounds first (create the file, warm the JIT). Default: ${DEFAULT-VALUE}.")
-    int warmup;
-
     @Option(names = "--cold", description = "Drop the file from the page cache before each read (fdatasync + posix_fadvise DONTNEED). Default: warm reads.")
     boolean cold;
 
-    @Option(names = "--dir", description = "Directory of the shared file. Default: java.io.tmpdir.")
-    Path dir = Path.of(System.getProperty("java.io.tmpdir"));
+    @Option(names = "--sync", description = "Durable writes: every rank's timed write ends with fdatasync (C too: its row is the machine's durable limit, "
+            + "C pwrite + fdatasync). Default: writes end in the page cache.")
+    boolean sync;
 
-    @Option(names = "--json", description = "One JSON object per row on stdout, nothing else.")
-    boolean json;
+    @Mixin RoundOptions rounds;
+
+    @Mixin PlotOption plot;
 
     @Override
     public Integer call() throws Exception {
-        BulkConfig config = new BulkConfig(size, slowSize, procs, threads, rows, repeat, warmup, cold, dir);
+        BulkConfig config = new BulkConfig(size, slowSize, procs, threads, rows, rounds.repeat(), rounds.warmup(), cold, sync, rounds.dir());
+        boolean json = rounds.json();
+        plot.check();
         PrintWriter out = spec.commandLine().getOut();
+        List<String> jsonRows = new ArrayList<>();
         BulkBench bench = new BulkBench(config, r -> {
+            jsonRows.add(r.json());
             out.println(json ? r.json() : r.text());
             out.flush();
         });
@@ -72,6 +74,7 @@ public final class BulkBenchCommand implements Callable<Integer> {
         List<BulkResult> results = bench.run();
         if (!json) footer(out, config, bench);
         out.flush();
+        plot.draw(jsonRows);
         return results.stream().allMatch(BulkResult::ok) ? 0 : 1;
     }
 
@@ -81,7 +84,9 @@ public final class BulkBenchCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "  figures: median of %d timed round(s) after %d warm-up round(s); MiB/s = 2^20 bytes per second of wall time,%n", c.repeat(), c.warmup());
         out.println("           from releasing all ranks to the last one finishing; every read is verified element by element");
         out.println("  ratios: every round of a row runs right after a C round of the same size; x/C is the median of the per-round ratios");
-        out.println("  writes: into the page cache, not synced (not durable); the warm-up round creates the file, timed rounds overwrite it");
+        out.println(c.sync() ? "  writes: DURABLE, every rank's write ends with fdatasync (the c row is the machine's durable limit: C pwrite + fdatasync)"
+                : "  writes: into the page cache, not synced (not durable; --sync makes them durable)");
+        out.println("          the warm-up round creates the file, timed rounds overwrite it");
         out.println(c.cold() ? "  reads: COLD, fdatasync + posix_fadvise(DONTNEED) on the file before every read"
                 : "  reads: WARM, the file is in the page cache (use --cold to drop it before each read)");
         out.println("  procs: one JVM (or C process) per rank, started by this benchmark; threads: ranks are threads of this JVM, C stays one process per rank");

@@ -34,12 +34,26 @@ public final class ExternalSort {
     private final SortPlan plan;
     private final AsyncOptions asyncOptions;
     private final IoClock clock = new IoClock();
+    private final boolean compute;
 
     public ExternalSort(Variant variant, SortPlan plan, AsyncOptions asyncOptions) {
+        this(variant, plan, asyncOptions, true);
+    }
+
+    private ExternalSort(Variant variant, SortPlan plan, AsyncOptions asyncOptions, boolean compute) {
         this.variant = variant;
         this.plan = plan;
         this.asyncOptions = asyncOptions;
+        this.compute = compute;
     }
+
+    /**
+     * The same sort's I/O alone: every read and write of the variant, in the same blocks and with the same
+     * overlap, but runs are not sorted and the merge concatenates its runs instead of merging them (the same
+     * bytes, each run read in order rather than interleaved). Its time is the I/O part of the bound
+     * {@code max(compute alone, I/O alone)} that double buffering can at best reach; the output is not sorted.
+     */
+    public ExternalSort ioAlone() { return new ExternalSort(variant, plan, asyncOptions, false); }
 
     /** Sorts {@code input} into {@code output}, using {@code tmpDir} for the intermediate runs. */
     public Result sort(Path input, Path output, Path tmpDir) throws IOException {
@@ -69,7 +83,8 @@ public final class ExternalSort {
                         ins.add(io.run(r[0], r[1]));
                         count += r[1];
                     }
-                    Merge.merge(ins, io.out(start));
+                    if (compute) Merge.merge(ins, io.out(start));
+                    else Merge.concatenate(ins, io.out(start));
                     next.add(new long[] {start, count});
                 }
             }
@@ -101,7 +116,7 @@ public final class ExternalSort {
                     Blocks.In src = io.run(0, total, runLongs);
                     Blocks.DataOut dst = (Blocks.DataOut) io.out(0, 1); // pass 1 writes from the run buffer itself
                     for (int n; (n = src.next()) > 0; ) {
-                        sorter.sort(src.buf(), n);
+                        if (compute) sorter.sort(src.buf(), n);
                         dst.writeFrom(src.buf(), n);
                     }
                     dst.close();
@@ -130,7 +145,7 @@ public final class ExternalSort {
                 len[nx] = (int) Math.min(runLongs, total - (long) (i + 1) * runLongs);
                 req[nx] = clock.start(() -> in.read(buf[nx], 0, len[nx]));
             }
-            sorter.sort(buf[s], len[s]);
+            if (compute) sorter.sort(buf[s], len[s]);
             req[s] = clock.start(() -> out.write(buf[s], 0, len[s]));
             clock.await(i + 1 < chunks ? req[nx] : null, req[pv]);
         }
@@ -142,7 +157,7 @@ public final class ExternalSort {
         for (long done = 0; done < total; done += runLongs) {
             int n = (int) Math.min(runLongs, total - done);
             clock.await(clock.start(() -> in.read(buf, 0, n)));
-            sorter.sort(buf, n);
+            if (compute) sorter.sort(buf, n);
             clock.await(clock.start(() -> out.write(buf, 0, n)));
         }
     }

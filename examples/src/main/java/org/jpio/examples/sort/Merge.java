@@ -89,6 +89,30 @@ final class Merge {
         out.close();
     }
 
+    /** The runs one after the other into {@code out} (the I/O of a merge without its comparisons); closes {@code out}. */
+    static void concatenate(List<Blocks.In> ins, Blocks.Out out) throws IOException {
+        long[] ob = out.buf();
+        int on = 0;
+        for (Blocks.In in : ins) {
+            for (int n; (n = in.next()) > 0; ) {
+                long[] b = in.buf();
+                for (int i = 0; i < n; ) { // full output blocks, as the merge emits them
+                    int m = Math.min(ob.length - on, n - i);
+                    System.arraycopy(b, i, ob, on, m);
+                    on += m;
+                    i += m;
+                    if (on == ob.length) {
+                        out.emit(on);
+                        ob = out.buf();
+                        on = 0;
+                    }
+                }
+            }
+        }
+        if (on > 0) out.emit(on);
+        out.close();
+    }
+
     /** Reads run r's next block; marks the run done at its end. Returns the new position, 0. */
     private static int refill(List<Blocks.In> ins, int r, long[][] bufs, int[] len, int[] pos, boolean[] done) throws IOException {
         Blocks.In in = ins.get(r);

@@ -43,6 +43,21 @@ class SortBenchCommandTest {
         assertTrue(out.startsWith("{\"benchmark\":\"sort\""), out);
         assertTrue(out.contains("\"speedup_vs_sblock\":") && out.contains("\"io_fraction_of_ablock\":"), out);
         assertTrue(out.contains("\"sorted\":true,\"permutation\":true"), out);
+        assertTrue(out.contains("\"compute_alone_s\":") && out.contains("\"io_alone_s\":") && out.contains("\"async_vs_bound\":"), out);
+        String without = run(0, "--size", "1m", "--memory", "128k", "--variants", "async", "--no-bound", "--json", "--dir", dir.toString());
+        assertTrue(!without.contains("bound"), without);
+    }
+
+    @Test
+    void theIoAloneSortMovesTheSameBytesUnsorted() throws Exception {
+        Path in = dir.resolve("in"), out = dir.resolve("out");
+        LongFiles.Fingerprint fp = LongFiles.generate(in, 50_000, 9);
+        SortPlan plan = SortPlan.forMemory(64 * 1024, 50_000);
+        new ExternalSort(Variant.ASYNC, plan, org.jpio.async.AsyncOptions.defaults()).ioAlone().sort(in, out, dir);
+        LongFiles.Scan s = LongFiles.scan(out);
+        assertEquals(fp, s.fingerprint(), "every long written once");
+        assertFalse(s.sorted(), "nothing sorted: the computation was left out");
+        assertTrue(ComputeAlone.nanos(in, plan) > 0);
     }
 
     @Test

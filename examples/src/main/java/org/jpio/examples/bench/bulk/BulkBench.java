@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import org.jpio.examples.bench.CacheDrop;
 import org.jpio.examples.bench.Phase;
 import org.jpio.examples.bench.Stats;
 import org.jpio.examples.bench.Team;
@@ -104,6 +105,9 @@ public final class BulkBench {
 
     public String cacheLabel() { return config.cold() ? "cold" : "warm"; }
 
+    /** How the writes end: "durable" (fdatasync in the timed phase) or "cached" (page cache, not synced). */
+    public String writeLabel() { return config.sync() ? "durable" : "cached"; }
+
     /** The largest fraction of pages still cached after any drop (cold mode), 0 otherwise. */
     public double worstResident() { return cacheDrop.worstResident(); }
 
@@ -140,12 +144,12 @@ public final class BulkBench {
             return BulkResult.notRun(row, mode, p, bytes, null, message(e));
         }
         return BulkResult.measured(row, mode, p, bytes, Stats.median(w), Stats.median(r), Stats.median(wRatio), Stats.median(rRatio),
-                errors, n, cacheLabel());
+                errors, n, cacheLabel(), writeLabel());
     }
 
     /** One write phase and one read phase of {@code team} (dropping the file from the cache between them when cold). */
     private Phase[] round(Team team, Path f, int salt) throws IOException {
-        Phase w = team.run("write", salt);
+        Phase w = team.run(config.sync() ? "write-sync" : "write", salt);
         if (config.cold()) cacheDrop.drop(f);
         return new Phase[] {w, team.run("read", salt)};
     }
@@ -207,7 +211,7 @@ public final class BulkBench {
             if (why.isPresent()) return BulkResult.notRun(c, mode, p, bytes, why.get(), null);
             if (failure != null) return BulkResult.notRun(c, mode, p, bytes, null, failure);
             double[] wa = w.stream().mapToDouble(Double::doubleValue).toArray(), ra = r.stream().mapToDouble(Double::doubleValue).toArray();
-            return BulkResult.measured(c, mode, p, bytes, Stats.median(wa), Stats.median(ra), 1.0, 1.0, errors, wa.length, cacheLabel());
+            return BulkResult.measured(c, mode, p, bytes, Stats.median(wa), Stats.median(ra), 1.0, 1.0, errors, wa.length, cacheLabel(), writeLabel());
         }
 
         @Override

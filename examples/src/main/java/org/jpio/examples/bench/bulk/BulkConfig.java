@@ -6,10 +6,11 @@ import java.util.List;
 /**
  * What {@code bench bulk} measures: total array size (and the smaller size of the per-element rows), rank
  * counts per mode (0 or empty skips a mode), row filter (empty: all), timed rounds after warm-up rounds,
- * whether reads start from a dropped page cache, and the directory of the shared file.
+ * whether reads start from a dropped page cache, whether writes are durable (each rank's write ends with
+ * fdatasync), and the directory of the shared file.
  */
 public record BulkConfig(long bytes, long slowBytes, List<Integer> procs, List<Integer> threads, List<String> rows,
-                         int repeat, int warmup, boolean cold, Path dir) {
+                         int repeat, int warmup, boolean cold, boolean sync, Path dir) {
     public BulkConfig {
         procs = procs.stream().filter(p -> p != 0).toList();
         threads = threads.stream().filter(p -> p != 0).toList();

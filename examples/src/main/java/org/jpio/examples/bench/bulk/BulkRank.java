@@ -1,12 +1,15 @@
 package org.jpio.examples.bench.bulk;
 
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import org.jpio.examples.bench.RankWorker;
 
 /**
  * One rank of {@code bench bulk}: owns its block of the global int array and moves it with one
  * {@link Approach}. Each round writes different values (the salt), so a read that returns the previous
- * round's file, or nothing, fails verification.
+ * round's file, or nothing, fails verification. A "write-sync" phase ends with fdatasync of the file, so the
+ * phase's time is the time until the rank's data is durable.
  */
 final class BulkRank implements RankWorker {
     private final Approach approach;
@@ -14,6 +17,7 @@ final class BulkRank implements RankWorker {
     private final Block block;
     private final int[] data;
     private boolean writing;
+    private boolean sync;
     private int salt;
 
     BulkRank(Approach approach, Path file, long bytes, int procs, int rank) {
@@ -25,7 +29,8 @@ final class BulkRank implements RankWorker {
 
     @Override
     public void set(String op, int salt) {
-        this.writing = op.equals("write");
+        this.writing = op.startsWith("write");
+        this.sync = op.equals("write-sync");
         this.salt = salt;
         if (writing) {
             for (int i = 0; i < data.length; i++) data[i] = Block.value(block.first() + i, salt);
@@ -38,8 +43,15 @@ final class BulkRank implements RankWorker {
 
     @Override
     public void go() throws Exception {
-        if (writing) approach.write(file, block.offset(), data);
-        else approach.read(file, block.offset(), data);
+        if (writing) {
+            approach.write(file, block.offset(), data);
+            // durable: the same fdatasync for every approach (and in C), whatever the approach opened the file with
+            if (sync) try (FileChannel c = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                c.force(false);
+            }
+        } else {
+            approach.read(file, block.offset(), data);
+        }
     }
 
     @Override

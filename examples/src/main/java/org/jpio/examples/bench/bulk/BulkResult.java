@@ -7,19 +7,21 @@ import org.jpio.examples.bench.Sizes;
 /**
  * One printed row: medians of the timed rounds in MiB/s and their ratio to the C baseline of the same mode,
  * rank count and size; or why the row did not run ({@code unavailable}) or failed ({@code failure}).
- * {@code errors} counts wrong elements over every read, warm-up rounds included.
+ * {@code errors} counts wrong elements over every read, warm-up rounds included; {@code writes} says whether
+ * the timed writes ended durable (fdatasync) or in the page cache.
  */
 public record BulkResult(String row, String description, Mode mode, int ranks, long bytes, double writeMibs, double readMibs,
-                  double writeRatio, double readRatio, long errors, int rounds, String cache, String unavailable, String failure) {
+                         double writeRatio, double readRatio, long errors, int rounds, String cache, String writes,
+                         String unavailable, String failure) {
 
     static BulkResult measured(Row r, Mode mode, int ranks, long bytes, double w, double rd, double wRatio, double rRatio,
-                               long errors, int rounds, String cache) {
-        return new BulkResult(r.name(), r.description(), mode, ranks, bytes, w, rd, wRatio, rRatio, errors, rounds, cache, null, null);
+                               long errors, int rounds, String cache, String writes) {
+        return new BulkResult(r.name(), r.description(), mode, ranks, bytes, w, rd, wRatio, rRatio, errors, rounds, cache, writes, null, null);
     }
 
     static BulkResult notRun(Row r, Mode mode, int ranks, long bytes, String unavailable, String failure) {
         return new BulkResult(r.name(), r.description(), mode, ranks, bytes, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                0, 0, null, unavailable, failure);
+                0, 0, null, null, unavailable, failure);
     }
 
     public boolean ok() { return failure == null && errors == 0; }
@@ -32,7 +34,7 @@ public record BulkResult(String row, String description, Mode mode, int ranks, l
         if (failure != null) return j.put("failed", failure).toString();
         return j.put("write_mibs", writeMibs).put("read_mibs", readMibs).put("write_ratio_c", writeRatio).put("read_ratio_c", readRatio)
                 .put("errors", errors).put("verified", errors == 0).put("stat", "median").put("rounds", rounds)
-                .put("cache", cache).put("description", description).toString();
+                .put("cache", cache).put("writes", writes).put("description", description).toString();
     }
 
     public static String header() {

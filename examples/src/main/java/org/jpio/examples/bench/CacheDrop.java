@@ -1,7 +1,6 @@
-package org.jpio.examples.bench.bulk;
+package org.jpio.examples.bench;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -11,30 +10,31 @@ import java.util.regex.Pattern;
  * posix_fadvise DONTNEED, then mincore counts what is still resident). Keeps the largest fraction of pages
  * that stayed resident, so the report can say how cold the "cold" reads really were.
  */
-final class CacheDrop {
+public final class CacheDrop {
     private static final Pattern FIELDS = Pattern.compile("\"pages\":(\\d+),\"resident_before\":(\\d+),\"resident_after\":(\\d+)");
     private final Path binary;
     private double worstResident;
 
-    CacheDrop(Path binary) {
+    public CacheDrop(Path binary) {
         this.binary = binary;
     }
 
-    void drop(Path file) throws IOException {
-        Process p = new ProcessBuilder(binary.toString(), "drop", file.toString()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+    /** Drops {@code file} from the page cache; returns the fraction of its pages still resident afterwards. */
+    public double drop(Path file) throws IOException {
+        String out;
         try {
-            if (p.waitFor() != 0) throw new IOException("cache drop failed: path=" + file + " exit=" + p.exitValue() + ": " + out);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("cache drop interrupted: path=" + file, e);
+            out = Processes.run(java.util.List.of(binary.toString(), "drop", file.toString()), 3600);
+        } catch (IOException e) {
+            throw new IOException("cache drop failed: path=" + file + ": " + e.getMessage(), e);
         }
         Matcher m = FIELDS.matcher(out);
         if (!m.find()) throw new IOException("cache drop printed no page counts: path=" + file + ": " + out);
         long pages = Long.parseLong(m.group(1)), after = Long.parseLong(m.group(3));
-        if (pages > 0) worstResident = Math.max(worstResident, (double) after / pages);
+        double resident = pages > 0 ? (double) after / pages : 0;
+        worstResident = Math.max(worstResident, resident);
+        return resident;
     }
 
     /** The largest fraction of a file's pages still cached after a drop, over all drops so far. */
-    double worstResident() { return worstResident; }
+    public double worstResident() { return worstResident; }
 }
