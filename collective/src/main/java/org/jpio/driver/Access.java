@@ -14,16 +14,17 @@ import org.jpio.view.RunCursor;
 public record Access(long start, long end, long bytes, long runs, long residues, long smallRuns) {
     /**
      * Walks the runs of {@code bytes} view bytes from view byte {@code from}; IllegalArgumentException
-     * when a run splits an element of {@code type} (the view and the buffer disagree), naming path and rank.
+     * when a run splits an element of {@code type} (the view and the buffer disagree): the caller adds
+     * which call, path and rank.
      */
-    public static Access of(FileView view, long from, long bytes, ElementType type, String where) {
+    public static Access of(FileView view, long from, long bytes, ElementType type) {
         long start = Long.MAX_VALUE, end = Long.MIN_VALUE, runs = 0, residues = 0, small = 0;
         RunCursor c = view.runsOfBytes(from, bytes);
         while (c.next()) {
             long off = c.offset(), len = c.length();
             if (len == 0) continue;
             if (len % type.size() != 0)
-                throw new IllegalArgumentException("view run at offset=" + off + " length=" + len + " splits a " + type + " element: " + where);
+                throw new IllegalArgumentException("view run at offset=" + off + " length=" + len + " splits a " + type + " element");
             start = Math.min(start, off);
             end = Math.max(end, off + len);
             runs++;

@@ -43,6 +43,15 @@ public final class Independent {
         Object array = t.array();
         RunCursor runs = t.runs();
         int shift = type.shift();
+        if (t.access().runs() == 1) { // one run: straight between array and file, as ROMIO's contiguous access, no sieving, no lock
+            long[] at = {t.access().start()};
+            memory.forEach(0, t.count(), (index, c) -> {
+                if (write) file.writeArray(at[0], array, index, c);
+                else file.readArray(at[0], array, index, c);
+                at[0] += (long) c << shift;
+            });
+            return;
+        }
         long[] offs = new long[64], lens = new long[64];
         int n = 0;
         long batchBytes = 0;

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.EnumSet;
@@ -41,8 +40,8 @@ public class IndependentDriver implements FileDriver {
     private final ArrayFileOptions options;
     private final Set<StandardOpenOption> access;
     private final Map<ByteOrder, ArrayFile> files = new LinkedHashMap<>();
-    /** Whether dense collective writes reserve their extents first (hint jpio_preallocate, settled at open). */
-    private final boolean preallocates;
+    /** Whether dense collective writes reserve their extents first (hint jpio_preallocate), settled at the first such write. */
+    private volatile Boolean preallocates;
     private volatile String preallocateFailure;
     /** What the last collective write [1] and read [0] chose, rendered only when {@link #hints()} asks. */
     private final Object[] choice = new Object[2];
@@ -56,7 +55,6 @@ public class IndependentDriver implements FileDriver {
         this.options = opened.options;
         this.access = opened.access;
         this.files.put(opened.file.order(), opened.file);
-        this.preallocates = preallocates(hints.preallocate(), path);
     }
 
     /** The generic open (ADIOI_GEN_OpenColl): collective. */
@@ -68,47 +66,48 @@ public class IndependentDriver implements FileDriver {
     protected record Opened(ArrayFile file, ArrayFileOptions options, Set<StandardOpenOption> access) { }
 
     /**
-     * Rank 0 creates the file when asked (failing on an existing one with EXCL), then every rank opens it;
-     * every failure is agreed on, so all ranks leave with the same error and no rank keeps a descriptor.
+     * Every rank opens the file, creating it when asked (O_CREAT is the same on every rank); with EXCL rank 0
+     * creates it first and alone, failing on an existing one. One allreduce then tells every rank whether
+     * all opened it and whether all may read it; only on a failure do the ranks exchange their reasons, so
+     * all leave with the same error and none keeps a descriptor.
      */
     protected static Opened openFile(OpenRequest r) throws IOException {
         Comm comm = r.comm();
         Path path = r.path();
         String where = "open path=" + path;
-        IOException bad = null;
-        if (comm.rank() == 0) {
-            try {
-                if (r.amode().contains(Amode.EXCL) && Files.exists(path))
-                    throw new java.nio.file.FileAlreadyExistsException(path.toString(), null, "open: file exists and amode has EXCL");
-                if (r.amode().contains(Amode.CREATE) && !Files.exists(path)) Files.createFile(path);
-            } catch (IOException e) {
-                bad = e;
+        boolean excl = r.amode().contains(Amode.EXCL);
+        if (excl) {
+            IOException bad = null;
+            if (comm.rank() == 0) {
+                try {
+                    Files.createFile(path); // atomic: FileAlreadyExistsException when it exists
+                } catch (IOException e) {
+                    bad = e;
+                }
             }
+            comm.agree(where, bad);
         }
-        comm.agree(where, bad);
         ArrayFileOptions options = options(r.hints());
         if (r.engine() != null) options = options.withEngine(r.engine());
         Opened opened = null;
         Throwable failed = null;
         try {
-            if (!Files.exists(path)) throw new NoSuchFileException(path.toString(), null, "open: no such file (amode has no CREATE)");
-            opened = openOnThisRank(path, r.amode(), options);
+            opened = openOnThisRank(path, r.amode(), options, r.amode().contains(Amode.CREATE) && !excl);
         } catch (IOException | RuntimeException e) {
             failed = e;
         }
-        try {
-            comm.agree(where, failed);
-        } catch (IOException | RuntimeException e) {
-            if (opened != null) opened.file.close();
-            throw e;
-        }
         // whether the file may be read is decided once for all ranks: the two-phase exchange and its window
         // writes must be the same on every rank
-        int[] mine = {opened.access.contains(StandardOpenOption.READ) ? 1 : 0}, all = new int[1];
-        comm.allreduce(mine, all, 1, Comm.Op.MIN);
-        if (all[0] == 1) return opened;
+        boolean reads = opened != null && opened.access.contains(StandardOpenOption.READ);
+        int[] mine = {failed == null ? 0 : 1, opened != null && !reads ? 1 : 0}, all = new int[2];
+        comm.allreduce(mine, all, 2, Comm.Op.MAX);
+        if (all[0] == 1) {
+            if (opened != null) opened.file.close();
+            comm.agree(where, failed); // throws on every rank, naming the ranks that failed
+        }
+        if (all[1] == 0) return opened;
         IOException reopen = null;
-        if (mine[0] == 1) try { // this rank could read, another cannot: it gives up reading too
+        if (reads) try { // this rank could read, another cannot: it gives up reading too
             opened.file.close();
             Set<StandardOpenOption> w = EnumSet.of(StandardOpenOption.WRITE);
             ArrayFileOptions noRead = opened.options.withSieving(opened.options.dsRead(), false);
@@ -121,12 +120,14 @@ public class IndependentDriver implements FileDriver {
     }
 
     /** Write-only asks for read-write underneath (see the class comment), and takes write-only where reading is denied. */
-    private static Opened openOnThisRank(Path path, Set<Amode> amode, ArrayFileOptions options) throws IOException {
+    private static Opened openOnThisRank(Path path, Set<Amode> amode, ArrayFileOptions options, boolean create) throws IOException {
         Set<StandardOpenOption> s = EnumSet.noneOf(StandardOpenOption.class);
+        if (create) s.add(StandardOpenOption.CREATE);
         if (!amode.contains(Amode.WRONLY)) s.add(StandardOpenOption.READ);
         if (!amode.contains(Amode.RDONLY)) s.add(StandardOpenOption.WRITE);
         if (amode.contains(Amode.WRONLY)) {
             Set<StandardOpenOption> rw = EnumSet.of(StandardOpenOption.READ, StandardOpenOption.WRITE);
+            if (create) rw.add(StandardOpenOption.CREATE);
             try {
                 return new Opened(ArrayFile.open(path, options, rw), options, rw);
             } catch (AccessDeniedException e) {
@@ -157,7 +158,7 @@ public class IndependentDriver implements FileDriver {
 
     @Override public String name() { return NAME; }
 
-    @Override public void setHints(Hints h) { hints = h; }
+    @Override public void setHints(Hints h) { hints = h; preallocates = null; }
 
     /** Whether this rank's descriptors may read the file (false only for a write-only file the process may not read). */
     protected boolean readable() { return access.contains(StandardOpenOption.READ); }
@@ -208,7 +209,10 @@ public class IndependentDriver implements FileDriver {
      */
     protected void reserveIfDense(Transfer t, Extents all, boolean write) throws IOException {
         Access a = t.access();
-        if (!write || !preallocates || a.runs() == 0 || !all.dense()) return;
+        if (!write || a.runs() == 0 || !all.dense()) return;
+        Boolean p = preallocates;
+        if (p == null) preallocates = p = preallocates(hints.preallocate(), path); // the file system's type costs a look at the mount table
+        if (!p) return;
         try {
             file(t).preallocate(a.start(), a.end() - a.start());
         } catch (IOException e) {

@@ -25,7 +25,7 @@ public record Transfer(String op, FileView view, long offset, Object array, Memo
     /** The same transfer cut to its first {@code n} elements (a read cut at the end of the file). */
     public Transfer first(int n) {
         if (n == count) return this;
-        Access a = Access.of(view, from(), (long) n << type.shift(), type, op + " rank=" + comm.rank());
+        Access a = Access.of(view, from(), (long) n << type.shift(), type);
         return new Transfer(op, view, offset, array, memory, n, type, a, comm);
     }
 

@@ -74,6 +74,13 @@ public final class Elements {
     /** The memory datatype, or null for a contiguous buffer. */
     public org.jpio.view.Datatype memtype() { return memtype; }
 
+    /** The array's element type, or null when the buffer is null or not a primitive array (no message built). */
+    ElementType typeOrNull() {
+        if (array == null) return null;
+        Class<?> c = array.getClass().getComponentType();
+        return c == null || !c.isPrimitive() ? null : ElementType.of(array);
+    }
+
     /** The array's element type; IllegalArgumentException when the buffer is null or not a primitive array. */
     ElementType type(String where) {
         if (array == null) throw new IllegalArgumentException("buffer is null: " + where);

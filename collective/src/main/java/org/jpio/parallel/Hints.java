@@ -95,9 +95,26 @@ public final class Hints {
     }
 
     private final Map<String, String> values;
+    // parsed once (every value was validated when the hints were built): transfers read these per call
+    private final int cbBufferSize, cbNodes, indRd, indWr;
+    private final long stripingUnit, stripingFactor;
+    private final Mode cbRead, cbWrite, dsRead, dsWrite, cbShared, preallocate, shortReads;
 
     private Hints(Map<String, String> values) {
         this.values = Collections.unmodifiableMap(new TreeMap<>(values));
+        cbBufferSize = positiveInt(CB_BUFFER_SIZE, values.get(CB_BUFFER_SIZE));
+        cbNodes = values.containsKey(CB_NODES) ? positiveInt(CB_NODES, values.get(CB_NODES)) : 0;
+        indRd = positiveInt(IND_RD_BUFFER_SIZE, values.get(IND_RD_BUFFER_SIZE));
+        indWr = positiveInt(IND_WR_BUFFER_SIZE, values.get(IND_WR_BUFFER_SIZE));
+        stripingUnit = nonNegativeLong(STRIPING_UNIT, values.get(STRIPING_UNIT));
+        stripingFactor = nonNegativeLong(STRIPING_FACTOR, values.get(STRIPING_FACTOR));
+        cbRead = Mode.parse(ROMIO_CB_READ, values.get(ROMIO_CB_READ));
+        cbWrite = Mode.parse(ROMIO_CB_WRITE, values.get(ROMIO_CB_WRITE));
+        dsRead = Mode.parse(ROMIO_DS_READ, values.get(ROMIO_DS_READ));
+        dsWrite = Mode.parse(ROMIO_DS_WRITE, values.get(ROMIO_DS_WRITE));
+        cbShared = Mode.parse(JPIO_CB_SHARED, values.get(JPIO_CB_SHARED));
+        preallocate = Mode.parse(JPIO_PREALLOCATE, values.get(JPIO_PREALLOCATE));
+        shortReads = Mode.parse(JPIO_SHORT_READS, values.get(JPIO_SHORT_READS));
     }
 
     /** ROMIO's defaults only (no hints file, no program hints). */
@@ -208,37 +225,37 @@ public final class Hints {
 
     public String get(String key) { return values.get(key); }
 
-    public int cbBufferSize() { return positiveInt(CB_BUFFER_SIZE, values.get(CB_BUFFER_SIZE)); }
+    public int cbBufferSize() { return cbBufferSize; }
 
     /** cb_nodes when given, else 0: the default (one per host) is settled at open. */
-    public int cbNodes() { return values.containsKey(CB_NODES) ? positiveInt(CB_NODES, values.get(CB_NODES)) : 0; }
+    public int cbNodes() { return cbNodes; }
 
     /** cb_config_list as given; its syntax is checked where aggregators are chosen, at open. */
     public String cbConfigList() { return values.get(CB_CONFIG_LIST); }
 
-    public Mode cbRead() { return Mode.parse(ROMIO_CB_READ, values.get(ROMIO_CB_READ)); }
+    public Mode cbRead() { return cbRead; }
 
-    public Mode cbWrite() { return Mode.parse(ROMIO_CB_WRITE, values.get(ROMIO_CB_WRITE)); }
+    public Mode cbWrite() { return cbWrite; }
 
-    public Mode dsRead() { return Mode.parse(ROMIO_DS_READ, values.get(ROMIO_DS_READ)); }
+    public Mode dsRead() { return dsRead; }
 
-    public Mode dsWrite() { return Mode.parse(ROMIO_DS_WRITE, values.get(ROMIO_DS_WRITE)); }
+    public Mode dsWrite() { return dsWrite; }
 
-    public int indRdBufferSize() { return positiveInt(IND_RD_BUFFER_SIZE, values.get(IND_RD_BUFFER_SIZE)); }
+    public int indRdBufferSize() { return indRd; }
 
-    public int indWrBufferSize() { return positiveInt(IND_WR_BUFFER_SIZE, values.get(IND_WR_BUFFER_SIZE)); }
+    public int indWrBufferSize() { return indWr; }
 
-    public long stripingUnit() { return nonNegativeLong(STRIPING_UNIT, values.get(STRIPING_UNIT)); }
+    public long stripingUnit() { return stripingUnit; }
 
-    public long stripingFactor() { return nonNegativeLong(STRIPING_FACTOR, values.get(STRIPING_FACTOR)); }
+    public long stripingFactor() { return stripingFactor; }
 
     public String backend() { return values.get(JPIO_BACKEND); }
 
-    public Mode cbShared() { return Mode.parse(JPIO_CB_SHARED, values.get(JPIO_CB_SHARED)); }
+    public Mode cbShared() { return cbShared; }
 
-    public Mode preallocate() { return Mode.parse(JPIO_PREALLOCATE, values.get(JPIO_PREALLOCATE)); }
+    public Mode preallocate() { return preallocate; }
 
-    public Mode shortReads() { return Mode.parse(JPIO_SHORT_READS, values.get(JPIO_SHORT_READS)); }
+    public Mode shortReads() { return shortReads; }
 
     /** The engine name when the jpio_engine hint is set, else null (the default engine). */
     public String engine() { return values.get(JPIO_ENGINE); }

@@ -20,11 +20,19 @@ final class Transfers {
     private final Path path;
     private final Set<Amode> amode;
     private final FileDriver driver;
+    /** "op path=..." for each routine, made once: the agreements name the call, and no call builds a string. */
+    private final java.util.concurrent.ConcurrentHashMap<String, String> where = new java.util.concurrent.ConcurrentHashMap<>();
 
     Transfers(Path path, Set<Amode> amode, FileDriver driver) {
         this.path = path;
         this.amode = amode;
         this.driver = driver;
+    }
+
+    private String where(String op) {
+        String w = where.get(op);
+        if (w == null) where.put(op, w = op + " path=" + path);
+        return w;
     }
 
     /**
@@ -38,7 +46,7 @@ final class Transfers {
             Transfer t = readable(Checks.transfer(op, explicitOffset, offset, e, view, amode, path, comm), write, hints);
             return elements(t, write ? driver.write(t) : driver.read(t));
         }
-        String where = op + " path=" + path;
+        String where = where(op);
         Transfer t = null;
         RuntimeException bad = null;
         IOException size = null;

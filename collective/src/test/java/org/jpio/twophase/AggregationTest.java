@@ -37,7 +37,7 @@ class AggregationTest {
         for (int r = 0; r < 2; r++) {
             views[r] = new org.jpio.view.FileView(0, org.jpio.io.ElementType.INT, org.jpio.view.Datatype.subarray(new int[] {4, 4}, new int[] {4, 2},
                     new int[] {0, 2 * r}, org.jpio.view.Order.C, org.jpio.view.Datatype.of(org.jpio.io.ElementType.INT)), org.jpio.view.DataRep.NATIVE);
-            access[r] = org.jpio.driver.Access.of(views[r], 0, 32, org.jpio.io.ElementType.INT, "rank=" + r);
+            access[r] = org.jpio.driver.Access.of(views[r], 0, 32, org.jpio.io.ElementType.INT);
         }
         assertEquals(new org.jpio.driver.Access(0, 56, 32, 4, 1, 4), access[0]);
         assertEquals(new org.jpio.driver.Access(8, 64, 32, 4, 1, 4), access[1]);
