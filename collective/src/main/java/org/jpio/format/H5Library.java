@@ -1,5 +1,9 @@
 package org.jpio.format;
 
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Optional;
 
 /**
@@ -10,8 +14,8 @@ import java.util.Optional;
  *
  * <p>The bindings are three parts: the jar ({@code hdf.hdf5lib}, Debian's libhdf5-java), SLF4J (which the
  * jar logs through) and the JNI library {@code libhdf5_java.so} (libhdf5-jni), found on
- * {@code java.library.path} or at the path in the system property {@code hdf.hdf5lib.H5.hdf5lib}, the
- * bindings' own way to name it.
+ * {@code java.library.path}, else in Debian's JNI directory {@code /usr/lib/<multiarch>/jni}, or at the path in
+ * the system property {@code hdf.hdf5lib.H5.hdf5lib}, the bindings' own way to name it.
  */
 final class H5Library {
     /** The bindings' system property naming libhdf5_java.so by absolute path. */
@@ -40,6 +44,27 @@ final class H5Library {
         unavailableReason().ifPresent(why -> { throw new IllegalStateException("format h5 is unavailable: " + why); });
     }
 
+    /**
+     * libhdf5_java.so where Debian's libhdf5-jni installs it ({@code /usr/lib/<multiarch>/jni}), when it is
+     * not on java.library.path: Open MPI's mpirun sets java.library.path to its own directory for every
+     * JVM it starts, which hides the system's JNI directories.
+     */
+    private static Path debianJni() {
+        String libraryPath = System.getProperty("java.library.path", "");
+        for (String dir : libraryPath.split(java.io.File.pathSeparator))
+            if (!dir.isEmpty() && Files.isRegularFile(Path.of(dir, "libhdf5_java.so"))) return null; // loadLibrary finds it
+        try (DirectoryStream<Path> arches = Files.newDirectoryStream(Path.of("/usr/lib"), p -> Files.isDirectory(p.resolve("jni")))) {
+            for (Path arch : arches) {
+                Path lib = arch.resolve("jni").resolve("libhdf5_java.so");
+                if (Files.isRegularFile(lib)) return lib;
+            }
+        } catch (IOException | SecurityException e) {
+            return null; // no /usr/lib to look in: java.library.path decides alone
+        }
+        Path plain = Path.of("/usr/lib/jni/libhdf5_java.so");
+        return Files.isRegularFile(plain) ? plain : null;
+    }
+
     private static String check() {
         ClassLoader loader = H5Library.class.getClassLoader();
         try {
@@ -56,11 +81,20 @@ final class H5Library {
         }
         String path = System.getProperty(LIBRARY_PROPERTY);
         try {
-            if (path != null && !path.isEmpty()) System.load(path); // what the bindings would do; a failure here is named, not printed
-            else System.loadLibrary("hdf5_java");
+            if (path != null && !path.isEmpty()) {
+                System.load(path);                              // what the bindings would do; a failure here is named, not printed
+            } else {
+                Path found = debianJni();
+                if (found == null) {
+                    System.loadLibrary("hdf5_java");
+                } else {                                        // mpirun replaces java.library.path: look where libhdf5-jni puts it
+                    System.load(found.toString());
+                    System.setProperty(LIBRARY_PROPERTY, found.toString()); // so the bindings load this same file
+                }
+            }
         } catch (UnsatisfiedLinkError | SecurityException e) {
             return "the HDF5 JNI library libhdf5_java.so cannot be loaded (" + e.getMessage() + "; " + LIBRARY_PROPERTY + "=" + path
-                    + ", java.library.path=" + System.getProperty("java.library.path") + "); " + INSTALL
+                    + ", java.library.path=" + System.getProperty("java.library.path") + ", not in /usr/lib/*/jni either); " + INSTALL
                     + " (it puts libhdf5_java.so in /usr/lib/x86_64-linux-gnu/jni), or pass -D" + LIBRARY_PROPERTY + "=/path/to/libhdf5_java.so";
         }
         try {
