@@ -96,15 +96,18 @@ final class H5Files {
         }
     }
 
-    /** Gives an added dataset its name (replacing a dataset of that name), then syncs the file. */
+    /**
+     * Gives an added dataset its name (replacing a dataset of that name), then syncs the file. A dataset
+     * created with its file needs nothing: the library wrote the metadata at creation, and the ranks' sync
+     * covered it with the data.
+     */
     static void finish(Path file, StoredArray s) throws IOException {
         String link = H5Paths.incomplete(s.dataset());
+        if (!exists(file, link)) return;
         try (H5Ids ids = new H5Ids()) {
             long f = open(file, true, HDF5Constants.H5P_DEFAULT, ids);
-            if (H5Paths.objectType(f, link, file) != null) {
-                if (H5Paths.objectType(f, s.dataset(), file) != null) H5.H5Ldelete(f, s.dataset(), HDF5Constants.H5P_DEFAULT);
-                H5.H5Lmove(f, link, f, s.dataset(), HDF5Constants.H5P_DEFAULT, HDF5Constants.H5P_DEFAULT);
-            }
+            if (H5Paths.objectType(f, s.dataset(), file) != null) H5.H5Ldelete(f, s.dataset(), HDF5Constants.H5P_DEFAULT);
+            H5.H5Lmove(f, link, f, s.dataset(), HDF5Constants.H5P_DEFAULT, HDF5Constants.H5P_DEFAULT);
         } catch (HDF5Exception e) {
             throw failure("naming the written dataset", file, s.dataset(), e);
         }
@@ -113,12 +116,22 @@ final class H5Files {
         }
     }
 
+    /** Whether {@code path} names an object of the file, looked up read-only (opening for writing would dirty the superblock). */
+    private static boolean exists(Path file, String path) throws IOException {
+        try (H5Ids ids = new H5Ids()) {
+            return H5Paths.objectType(open(file, false, HDF5Constants.H5P_DEFAULT, ids), path, file) != null;
+        } catch (HDF5Exception e) {
+            throw failure("looking up an object", file, path, e);
+        }
+    }
+
     /** Removes an added dataset that will not be finished; the file's other objects stay as they were. */
     static void discard(Path file, StoredArray s) throws IOException {
         String link = H5Paths.incomplete(s.dataset());
+        if (!exists(file, link)) return;
         try (H5Ids ids = new H5Ids()) {
             long f = open(file, true, HDF5Constants.H5P_DEFAULT, ids);
-            if (H5Paths.objectType(f, link, file) != null) H5.H5Ldelete(f, link, HDF5Constants.H5P_DEFAULT);
+            H5.H5Ldelete(f, link, HDF5Constants.H5P_DEFAULT);
         } catch (HDF5Exception e) {
             throw failure("removing an unfinished dataset", file, s.dataset(), e);
         }
