@@ -19,8 +19,9 @@ import picocli.CommandLine.Option;
  * {@code jpio bench h5}: for each array size and process count N, rounds in which, one after the other,
  * jpio writes and reads the array as an HDF5 dataset and as RAW ({@code mpirun -np N}, MPI processes),
  * C parallel HDF5 does the same under mpirun with the same options, and h5py does it from one process.
- * Every write ends with the file synced, every read is checked element by element. The table gives each
- * row's median rates and the ratio of HDF5 through jpio to that row (above 1: jpio's HDF5 is faster).
+ * Every write ends with the file synced, every read is checked element by element; the order of the
+ * launches rotates from round to round. The table gives each row's median rates and the ratio of HDF5
+ * through jpio to that row in the same round (above 1: jpio's HDF5 is faster).
  * Runs outside mpirun: it starts mpirun itself for every row.
  */
 @Command(name = "h5", mixinStandardHelpOptions = true,
@@ -74,11 +75,15 @@ public final class H5BenchCommand implements Callable<Integer> {
             for (int[] dims : sizes) {
                 for (int np : nps) {
                     Map<String, List<H5Peers.Row>> rows = new LinkedHashMap<>();
+                    rows.put("jpio h5", new ArrayList<>());                  // the table's order, whatever order the rounds ran in
                     for (int round = 0; round < repeat; round++) {
-                        List<H5Peers.Row> all = new ArrayList<>(H5Peers.jpio(np, dims, work, warmup, hints));
-                        if (c) all.add(H5Peers.c(np, dims, work));
-                        if (py) all.add(H5Peers.h5py(python, dims, work));
-                        for (H5Peers.Row r : all) rows.computeIfAbsent(r.name(), k -> new ArrayList<>()).add(r);
+                        int n = np, at = round;
+                        List<Step> steps = new ArrayList<>();
+                        steps.add(() -> H5Peers.jpio(n, dims, work, warmup, at % 2 == 0, hints));
+                        if (c) steps.add(() -> List.of(H5Peers.c(n, dims, work)));
+                        if (py) steps.add(() -> List.of(H5Peers.h5py(python, dims, work)));
+                        java.util.Collections.rotate(steps, round);           // who goes first changes from round to round
+                        for (Step step : steps) for (H5Peers.Row r : step.run()) rows.computeIfAbsent(r.name(), k -> new ArrayList<>()).add(r);
                     }
                     errors += print(dims, np, rows);
                 }
@@ -89,6 +94,9 @@ public final class H5BenchCommand implements Callable<Integer> {
         if (errors != 0) System.err.println("bench h5: " + errors + " elements read back wrong");
         return errors == 0 ? 0 : 1;
     }
+
+    /** One launch of a round: its rows. */
+    private interface Step { List<H5Peers.Row> run() throws Exception; }
 
     /** Prints one size and N; returns the elements read back wrong. */
     private long print(int[] dims, int np, Map<String, List<H5Peers.Row>> rows) {

@@ -20,8 +20,9 @@ import org.jpio.parallel.Hints;
  * BLOCK in every dimension on MPI_Dims_create's grid, each element its global linear index) written with
  * {@code DistributedArray.write} as the HDF5 dataset /data and as RAW, each read back and checked. Untimed
  * warm-up rounds first (the JIT), then one timed round: barrier, write (or read), barrier, as the C peer
- * times it. Rank 0 prints one JSON line per row.
- * Arguments: {@code X,Y,Z DIR WARMUP [key=value hint ...]}.
+ * times it. Rank 0 prints one JSON line per row. The benchmark alternates which row goes first from round
+ * to round, so neither always follows the other's file.
+ * Arguments: {@code X,Y,Z DIR WARMUP h5-first|raw-first [key=value hint ...]}.
  */
 public final class H5BenchRank {
     private H5BenchRank() { }
@@ -32,10 +33,12 @@ public final class H5BenchRank {
         int[] dims = Arrays.stream(args[0].split(",")).mapToInt(Integer::parseInt).toArray();
         Path dir = Path.of(args[1]);
         int warmup = Integer.parseInt(args[2]);
-        Hints hints = Hints.parse(Arrays.asList(args).subList(3, args.length));
+        boolean h5First = args[3].equals("h5-first");
+        Hints hints = Hints.parse(Arrays.asList(args).subList(4, args.length));
         DistributedArray a = DistributedArray.create(world, ElementType.INT, dims);
-        ArrayPath[] rows = {ArrayPath.of(dir.resolve("jpio.h5"), "/data"), ArrayPath.of(dir.resolve("jpio.raw"))};
-        String[] names = {"jpio h5", "jpio raw"};
+        ArrayPath h5 = ArrayPath.of(dir.resolve("jpio.h5"), "/data"), raw = ArrayPath.of(dir.resolve("jpio.raw"));
+        ArrayPath[] rows = h5First ? new ArrayPath[] {h5, raw} : new ArrayPath[] {raw, h5};
+        String[] names = h5First ? new String[] {"jpio h5", "jpio raw"} : new String[] {"jpio raw", "jpio h5"};
         for (int round = 0; round <= warmup; round++) {
             for (int r = 0; r < rows.length; r++) {
                 long[] t = writeRead(world, a, rows[r], hints);

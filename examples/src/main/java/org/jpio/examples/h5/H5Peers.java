@@ -73,10 +73,11 @@ final class H5Peers {
         }
     }
 
-    static List<Row> jpio(int np, int[] dims, Path dir, int warmup, List<String> hints) throws IOException {
+    static List<Row> jpio(int np, int[] dims, Path dir, int warmup, boolean h5First, List<String> hints) throws IOException {
         List<String> cmd = new ArrayList<>(MPIRUN);
         cmd.addAll(List.of("-np", Integer.toString(np)));
-        List<String> args = new ArrayList<>(List.of(dims[0] + "," + dims[1] + "," + dims[2], dir.toString(), Integer.toString(warmup)));
+        List<String> args = new ArrayList<>(List.of(dims[0] + "," + dims[1] + "," + dims[2], dir.toString(), Integer.toString(warmup),
+                h5First ? "h5-first" : "raw-first"));
         args.addAll(hints);
         cmd.addAll(JavaLauncher.command(H5BenchRank.class, args));
         Output o = require(run(cmd, 3600), cmd);
@@ -84,6 +85,7 @@ final class H5Peers {
         Matcher m = ROW.matcher(o.text);
         while (m.find()) rows.add(new Row(m.group(1), Long.parseLong(m.group(2)) / 1e9, Long.parseLong(m.group(3)) / 1e9, Long.parseLong(m.group(4)),
                 m.group(5).replace("\\\"", "\"").replace("\\\\", "\\")));
+        rows.sort((x, y) -> x.name().compareTo(y.name()));          // "jpio h5" before "jpio raw", whichever ran first
         if (rows.size() != 2) throw new IOException("jpio rows missing from the output of " + String.join(" ", cmd) + ":\n" + o.text);
         return rows;
     }
