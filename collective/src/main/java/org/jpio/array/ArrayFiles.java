@@ -3,7 +3,6 @@ package org.jpio.array;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.jpio.comm.Comm;
 import org.jpio.format.ArrayFormat;
@@ -27,14 +26,17 @@ public final class ArrayFiles {
         Throwable failed = null;
         if (comm.rank() == 0) {
             try {
-                joined = String.join("\0", format.datasets(file));
+                StringBuilder b = new StringBuilder();
+                for (String d : format.datasets(file)) b.append(d).append('\0'); // each ended, so [] and [""] differ
+                joined = b.toString();
             } catch (IOException | RuntimeException e) {
                 failed = e;
             }
         }
         comm.agree(op, failed);
         String all = new String(comm.bcastBytes(comm.rank() == 0 ? joined.getBytes(StandardCharsets.UTF_8) : null, 0), StandardCharsets.UTF_8);
-        return List.copyOf(new ArrayList<>(List.of(all.split("\0", -1))));
+        String[] parts = all.split("\0", -1);
+        return List.of(java.util.Arrays.copyOf(parts, parts.length - 1));
     }
 
     /** The attributes of {@code object}: its file, and "/" (the file), a group or a dataset as its dataset path. */

@@ -130,6 +130,17 @@ class H5FormatTest extends ArrayFormatContract {
     }
 
     @Test
+    void aFileWithoutDatasetsListsNoneAndNamesWhatIsMissing() throws Exception {
+        Path f = file("none");
+        H5.H5Fclose(H5.H5Fcreate(f.toString(), HDF5Constants.H5F_ACC_TRUNC, HDF5Constants.H5P_DEFAULT, HDF5Constants.H5P_DEFAULT));
+        assertEquals(List.of(), format().datasets(f));
+        org.jpio.comm.local.LocalComm.run(2, comm -> assertEquals(List.of(), org.jpio.array.ArrayFiles.datasets(comm, f)));
+        org.jpio.comm.local.LocalComm.run(2, comm -> assertEquals(List.of(""), org.jpio.array.ArrayFiles.datasets(comm, dir.resolve("x.npy"))));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> format().inspect(f));
+        assertTrue(e.getMessage().contains("holds 0 datasets"), e.getMessage());
+    }
+
+    @Test
     void indexSetsBecomeFewRegularRuns() {
         assertEquals(List.of(new H5Selection.Run(3, 4, 1, 4)), H5Selection.runs(new long[] {3, 4, 5, 6}));
         assertEquals(List.of(new H5Selection.Run(0, 6, 3, 2), new H5Selection.Run(18, 1, 1, 1)),
