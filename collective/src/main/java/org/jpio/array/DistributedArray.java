@@ -357,20 +357,17 @@ public final class DistributedArray {
 
     public void read(Path path, Hints hints) throws IOException { read(path, ArrayFormats.of(path), hints); }
 
-    /**
-     * Collective read of the global array into every rank's local block (ghost cells untouched), whatever
-     * number of ranks and distribution wrote it. A self-describing format's element type and shape must be
-     * this array's (any byte order, C or Fortran order); a RAW file's size must be the array's.
-     */
     public void read(Path path, ArrayFormat format, Hints hints) throws IOException { read(ArrayPath.of(path), format, hints); }
 
     /** Collective read of a dataset ({@code file.h5:/group/name}), in the format of the file name's ending. */
     public void read(ArrayPath source) throws IOException { read(source, ArrayFormats.of(source.file()), Hints.fromEnvironment()); }
 
     /**
-     * Collective read of dataset {@code source.dataset()} ("" for the file's only one). A contiguous array is
-     * read with collective I/O at its offset; one stored otherwise (a chunked or compressed HDF5 dataset) is
-     * read through the format's library, each rank its own part: {@link #hints()} says which.
+     * Collective read of the global array (dataset {@code source.dataset()}, "" for the file's only one) into
+     * every rank's local block (ghost cells untouched), whatever number of ranks and distribution wrote it.
+     * A self-describing format's element type and shape must be this array's (any byte order, C or Fortran
+     * order); a RAW file's size must be the array's. A contiguous array is read with collective I/O at its
+     * offset, one stored otherwise (a chunked HDF5 dataset) through the format's library: see {@link #hints()}.
      */
     public void read(ArrayPath source, ArrayFormat format, Hints hints) throws IOException {
         ArrayIo.read(this, source, format, hints);
