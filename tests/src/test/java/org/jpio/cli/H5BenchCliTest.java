@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code bin/jpio bench h5} as a user runs it, at a tiny size and N = 1, 2: every row (jpio HDF5 and RAW
  * under mpirun, C parallel HDF5 under the same mpirun options, h5py) is there for each N, everything read
- * back verified, the ratios are of HDF5 through jpio to each row (1 for itself), and the files are gone.
+ * back verified, the ratios are of HDF5 through jpio to each row (1 for itself), the figure is drawn, and
+ * the files are gone.
  */
 class H5BenchCliTest {
     @Test
@@ -22,7 +23,7 @@ class H5BenchCliTest {
     void everyRowAtEveryNWithRatiosToJpiosHdf5(@TempDir Path dir) throws Exception {
         Path work = dir.resolve("work");
         BulkBenchCliTest.Result r = BulkBenchCliTest.jpio(dir, "bench", "h5", "--dims", "16,12,8", "--np", "1,2", "--repeat", "1", "--warmup", "0",
-                "--json", "--dir", work.toString());
+                "--json", "--dir", work.toString(), "--plot", dir.resolve("h5.png").toString());
         assertEquals(0, r.status(), "exit status; stderr: " + r.err() + " out: " + r.out());
         TreeSet<String> rows = new TreeSet<>();
         for (String line : r.out()) {
@@ -42,6 +43,7 @@ class H5BenchCliTest {
         for (String np : new String[] {"1", "2"})
             for (String name : new String[] {"jpio h5", "jpio raw", "C parallel HDF5", "h5py (1 process)"}) want.add(np + " " + name);
         assertEquals(want, rows);
+        assertTrue(Files.size(dir.resolve("h5.png")) > 20_000, "--plot draws the figure of the rows");
         try (var left = Files.list(work)) {
             assertEquals(0, left.count(), "every row removes its file");
         }

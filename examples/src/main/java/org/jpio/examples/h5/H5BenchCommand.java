@@ -12,7 +12,9 @@ import java.util.concurrent.Callable;
 import org.jpio.comm.Spmd;
 import org.jpio.examples.bench.Json;
 import org.jpio.examples.bench.Stats;
+import org.jpio.examples.bench.PlotOption;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -56,6 +58,8 @@ public final class H5BenchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "One JSON object per row instead of the table.")
     boolean json;
 
+    @Mixin PlotOption plot;
+
     @Override
     public Integer call() throws Exception {
         if (Spmd.launchedByMpi()) throw new IllegalStateException("run bench h5 without mpirun: it starts mpirun -np N for every row itself");
@@ -66,11 +70,13 @@ public final class H5BenchCommand implements Callable<Integer> {
             if (x.length != 3 || Arrays.stream(x).anyMatch(v -> v < 1)) throw new IllegalArgumentException("--dims " + d + " must be three positive sizes X,Y,Z");
             sizes.add(x);
         }
+        plot.check();
         boolean c = peers.contains("c"), py = peers.contains("h5py");
         if (c && H5Peers.cUnavailable() != null) throw new IllegalStateException("C peer unavailable: " + H5Peers.cUnavailable() + " (or pass --peers h5py/none)");
         if (py && H5Peers.h5pyUnavailable(python) != null) throw new IllegalStateException(H5Peers.h5pyUnavailable(python) + " (or --peers c/none, --python)");
         Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("jpio-bench-h5"); // 0700: private on a shared node
         long errors = 0;
+        List<String> jsonRows = new ArrayList<>();
         try {
             for (int[] dims : sizes) {
                 for (int np : nps) {
@@ -85,12 +91,13 @@ public final class H5BenchCommand implements Callable<Integer> {
                         java.util.Collections.rotate(steps, round);           // who goes first changes from round to round
                         for (Step step : steps) for (H5Peers.Row r : step.run()) rows.computeIfAbsent(r.name(), k -> new ArrayList<>()).add(r);
                     }
-                    errors += print(dims, np, rows);
+                    errors += print(dims, np, rows, jsonRows);
                 }
             }
         } finally {
             if (dir == null) Files.deleteIfExists(work);
         }
+        plot.draw(jsonRows);
         if (errors != 0) System.err.println("bench h5: " + errors + " elements read back wrong");
         return errors == 0 ? 0 : 1;
     }
@@ -99,7 +106,7 @@ public final class H5BenchCommand implements Callable<Integer> {
     private interface Step { List<H5Peers.Row> run() throws Exception; }
 
     /** Prints one size and N; returns the elements read back wrong. */
-    private long print(int[] dims, int np, Map<String, List<H5Peers.Row>> rows) {
+    private long print(int[] dims, int np, Map<String, List<H5Peers.Row>> rows, List<String> jsonRows) {
         long bytes = 4L * dims[0] * dims[1] * dims[2];
         List<H5Peers.Row> h5 = rows.get("jpio h5");
         String size = dims[0] + "x" + dims[1] + "x" + dims[2];
@@ -120,10 +127,12 @@ public final class H5BenchCommand implements Callable<Integer> {
                 errors += rs.get(i).errors();
             }
             H5Peers.Row last = rs.get(rs.size() - 1);
+            String row = new Json().put("bench", "h5").put("row", e.getKey()).put("dims", size).put("np", np).put("bytes", bytes)
+                    .put("rounds", rs.size()).put("write_mibs", Stats.median(w)).put("read_mibs", Stats.median(r))
+                    .put("h5_write_ratio", Stats.median(wx)).put("h5_read_ratio", Stats.median(rx)).put("errors", last.errors()).put("how", last.choice()).toString();
+            jsonRows.add(row);
             if (json) {
-                System.out.println(new Json().put("bench", "h5").put("row", e.getKey()).put("dims", size).put("np", np).put("bytes", bytes)
-                        .put("rounds", rs.size()).put("write_mibs", Stats.median(w)).put("read_mibs", Stats.median(r))
-                        .put("h5_write_ratio", Stats.median(wx)).put("h5_read_ratio", Stats.median(rx)).put("errors", last.errors()).put("how", last.choice()).toString());
+                System.out.println(row);
             } else {
                 System.out.printf(Locale.ROOT, "%-20s %12.1f %12.1f %12.2f %12.2f  %s%n", e.getKey(), Stats.median(w), Stats.median(r), Stats.median(wx),
                         Stats.median(rx), last.errors() == 0 ? last.choice() : "ERRORS=" + last.errors());

@@ -1,15 +1,15 @@
 package org.jpio.examples.h5;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jpio.examples.bench.JavaLauncher;
+import org.jpio.examples.bench.NativePrograms;
+import org.jpio.examples.bench.Processes;
 
 /**
  * The processes of one round of {@code jpio bench h5}, each a child of the benchmark's JVM: jpio's rows
@@ -49,27 +49,22 @@ final class H5Peers {
 
     private H5Peers() { }
 
-    /** Where the C program is: native/target/bin under jpio.home. */
-    static Path cProgram() {
-        String home = System.getProperty("jpio.home");
-        return home == null ? null : Path.of(home, "native", "target", "bin", "h5p_coll_perf");
-    }
+    /** The C peer's program name under native/target/bin ({@link NativePrograms}). */
+    static final String C_PROGRAM = "h5p_coll_perf";
 
     /** Why the C peer cannot run here, or null. */
     static String cUnavailable() {
-        Path p = cProgram();
-        if (p == null) return "jpio.home is not set (run through bin/jpio)";
-        if (!Files.isExecutable(p)) return p + " is missing: install libhdf5-openmpi-dev (scripts/bootstrap.sh does) and build native/ with make";
-        return null;
+        String why = NativePrograms.unavailable(C_PROGRAM);
+        return why == null ? null : why + "; it is built when h5pcc (libhdf5-openmpi-dev, which scripts/bootstrap.sh installs) is there";
     }
 
     /** Why h5py cannot run with {@code python}, or null. */
-    static String h5pyUnavailable(String python) throws IOException {
+    static String h5pyUnavailable(String python) {
         try {
-            Output o = run(List.of(python, "-c", "import h5py"), 60);
-            return o.status == 0 ? null : python + " cannot import h5py (apt-get install python3-h5py): " + o.text.strip();
+            Processes.run(List.of(python, "-c", "import h5py"), 60);
+            return null;
         } catch (IOException e) {
-            return python + " does not run: " + e.getMessage();
+            return python + " cannot import h5py (apt-get install python3-h5py): " + e.getMessage();
         }
     }
 
@@ -80,22 +75,23 @@ final class H5Peers {
                 h5First ? "h5-first" : "raw-first"));
         args.addAll(hints);
         cmd.addAll(JavaLauncher.command(H5BenchRank.class, args));
-        Output o = require(run(cmd, 3600), cmd);
+        String out = Processes.run(cmd, 3600);
         List<Row> rows = new ArrayList<>();
-        Matcher m = ROW.matcher(o.text);
+        Matcher m = ROW.matcher(out);
         while (m.find()) rows.add(new Row(m.group(1), Long.parseLong(m.group(2)) / 1e9, Long.parseLong(m.group(3)) / 1e9, Long.parseLong(m.group(4)),
                 m.group(5).replace("\\\"", "\"").replace("\\\\", "\\")));
         rows.sort((x, y) -> x.name().compareTo(y.name()));          // "jpio h5" before "jpio raw", whichever ran first
-        if (rows.size() != 2) throw new IOException("jpio rows missing from the output of " + String.join(" ", cmd) + ":\n" + o.text);
+        if (rows.size() != 2) throw new IOException("jpio rows missing from the output of " + String.join(" ", cmd) + ":\n" + out);
         return rows;
     }
 
     static Row c(int np, int[] dims, Path dir) throws IOException {
         List<String> cmd = new ArrayList<>(MPIRUN);
-        cmd.addAll(List.of("-np", Integer.toString(np), cProgram().toString(), "" + dims[0], "" + dims[1], "" + dims[2], dir.resolve("c.h5").toString()));
-        Output o = require(run(cmd, 3600), cmd);
-        Matcher m = C.matcher(o.text);
-        if (!m.find()) throw new IOException("no result line from " + String.join(" ", cmd) + ":\n" + o.text);
+        cmd.addAll(List.of("-np", Integer.toString(np), NativePrograms.program(C_PROGRAM).toString(), "" + dims[0], "" + dims[1], "" + dims[2],
+                dir.resolve("c.h5").toString()));
+        String out = Processes.run(cmd, 3600);
+        Matcher m = C.matcher(out);
+        if (!m.find()) throw new IOException("no result line from " + String.join(" ", cmd) + ":\n" + out);
         Files.deleteIfExists(dir.resolve("c.h5"));
         return new Row("C parallel HDF5", Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)), Long.parseLong(m.group(3)),
                 "H5Pset_fapl_mpio, collective H5Dwrite/H5Dread of each process's hyperslab");
@@ -103,35 +99,9 @@ final class H5Peers {
 
     static Row h5py(String python, int[] dims, Path dir) throws IOException {
         List<String> cmd = List.of(python, "-c", H5PY, "" + dims[0], "" + dims[1], "" + dims[2], dir.resolve("py.h5").toString());
-        Output o = require(run(cmd, 3600), cmd);
-        Matcher m = ROW.matcher(o.text);
-        if (!m.find()) throw new IOException("no result line from h5py:\n" + o.text);
+        String out = Processes.run(cmd, 3600);
+        Matcher m = ROW.matcher(out);
+        if (!m.find()) throw new IOException("no result line from h5py:\n" + out);
         return new Row(m.group(1), Long.parseLong(m.group(2)) / 1e9, Long.parseLong(m.group(3)) / 1e9, Long.parseLong(m.group(4)), m.group(5));
-    }
-
-    private record Output(int status, String text) { }
-
-    private static Output require(Output o, List<String> cmd) throws IOException {
-        if (o.status != 0) throw new IOException("exit=" + o.status + " from " + String.join(" ", cmd) + ":\n" + o.text);
-        return o;
-    }
-
-    private static Output run(List<String> cmd, long timeoutSeconds) throws IOException {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String text;
-        try {
-            text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly();
-                throw new IOException("timed out after " + timeoutSeconds + " s: " + String.join(" ", cmd));
-            }
-        } catch (InterruptedException e) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted: " + String.join(" ", cmd), e);
-        }
-        return new Output(p.exitValue(), text);
     }
 }
