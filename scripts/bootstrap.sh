@@ -2,10 +2,12 @@
 # Installs what jpio needs on Debian bookworm, and is quick when everything is there.
 # Used by both README commands (make demo, make test) and by CI through them.
 #   Debian packages: JDK 17, Maven, gcc/make, Open MPI, HDF5 Java, liburing, numpy/h5py for the interop tests,
-#                    matplotlib for the benchmarks' figures (--plot, scripts/plot.py)
+#                    matplotlib for the benchmarks' figures (--plot, scripts/plot.py), h5dump (hdf5-tools) for
+#                    the HDF5 tests, parallel HDF5 (libhdf5-openmpi-dev) for the C peer of bench h5
 #   Open MPI's mpi.jar, compiled from Debian's openmpi source package (scripts/build-mpi-jar.sh)
 #   ROMIO's test/coll_perf.c from the same source package, built into a private cache (scripts/build-coll-perf.sh),
 #   the peer of bin/jpio bench coll --mode overwrite
+#   the HDF5 Java bindings' jar in the local Maven repository (scripts/install-hdf5-jar.sh)
 # As root it installs; otherwise it uses sudo when that works without a password, else it stops and prints
 # the one command to run.
 set -euo pipefail
@@ -13,7 +15,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 
 PACKAGES=(openjdk-17-jdk-headless maven gcc make
           openmpi-bin libopenmpi-dev
-          libhdf5-java libhdf5-jni
+          libhdf5-java libhdf5-jni hdf5-tools libhdf5-openmpi-dev
           liburing-dev
           python3 python3-numpy python3-h5py python3-matplotlib
           dpkg-dev)
@@ -43,3 +45,4 @@ if [ -x "$here/scripts/build-mpi-jar.sh" ]; then
   "$here/scripts/build-mpi-jar.sh"
 fi
 "$here/scripts/build-coll-perf.sh"
+"$here/scripts/install-hdf5-jar.sh"

@@ -21,12 +21,13 @@ declare -A cmd=(
   [coll-sync]="bench coll --dims 256,256,256 --backend twophase,independent --repeat 3 --sync"
   [coll-scale]="bench coll-scale --repeat 3"
   [coll-memory]="bench coll-memory"
+  [h5]="bench h5 --repeat 3"
   [sort]="bench sort --size 1g --slow-size 2m"
   [seq]="bench seq --size 400m --large 2g --repeat 2"
   [tuning]="bench tuning"
   [jvm-io]="bench jvm-io"
 )
-order=(bulk bulk-sync coll-new coll-overwrite coll-overwrite-512 coll-sync coll-scale coll-memory sort seq tuning jvm-io)
+order=(bulk bulk-sync coll-new coll-overwrite coll-overwrite-512 coll-sync coll-scale coll-memory h5 sort seq tuning jvm-io)
 names=("$@")
 [ ${#names[@]} -eq 0 ] && names=("${order[@]}")
 for name in "${names[@]}"; do

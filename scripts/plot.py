@@ -225,11 +225,25 @@ def plot_probe(rows, plt, title):
     return fig
 
 
+def plot_h5(rows, plt):
+    rows = [r for r in rows if "write_mibs" in r]
+    cats = list(dict.fromkeys(r["row"] for r in rows))
+    fig, axes = plt.subplots(1, 2, figsize=(13, 5))
+    for ax, key, what in ((axes[0], "write_mibs", "write (synced)"), (axes[1], "read_mibs", "read")):
+        series = {}
+        for r in rows:
+            series.setdefault("%s N=%d" % (size(r["bytes"]), r["np"]), {})[r["row"]] = num(r, key)
+        bars(ax, cats, series, what + " MiB/s (log)", log=True)
+        ax.set_title("bench h5: %s of the coll_perf int array as an HDF5 dataset, N MPI processes" % what, fontsize=9)
+    return fig
+
+
 PLOTS = {
     "bulk": plot_bulk,
     "coll": plot_coll,
     "coll-scale": plot_coll_scale,
     "coll-memory": plot_coll_memory,
+    "h5": plot_h5,
     "sort": plot_sort,
     "seq": plot_seq,
     "tuning": lambda rows, plt: plot_probe(rows, plt, "bench tuning (Xu and Guo's strategies)"),

@@ -7,10 +7,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.jpio.comm.Comm;
 import org.jpio.format.ArrayFormat;
-import org.jpio.format.ArrayFormats;
+import org.jpio.format.ArrayPath;
+import org.jpio.format.Attributes;
+import org.jpio.format.NewArray;
 import org.jpio.format.StoredArray;
 import org.jpio.io.ElementType;
 import org.jpio.parallel.Amode;
@@ -25,7 +30,8 @@ import org.jpio.view.Order;
 /**
  * Collective reads and writes of a {@link DistributedArray} in any {@link ArrayFormat}: one rank describes
  * or prepares the file, every rank gets the description, and the data moves through a ParallelFile whose
- * darray view of this rank's block starts where the format puts the data. A block without ghost cells
+ * darray view of this rank's block starts where the format puts the data (an array that is not one block,
+ * such as a chunked HDF5 dataset, is read through the format's library instead: {@link LibraryRead}). A block without ghost cells
  * moves in one collective call straight from or into the local array; with ghosts (or a Fortran-order
  * file) the elements go through a bounded temporary, chunk by chunk, every rank making the same number of
  * collective calls.
@@ -33,83 +39,129 @@ import org.jpio.view.Order;
 final class ArrayIo {
     private ArrayIo() { }
 
-    static void write(DistributedArray a, Path path, ArrayFormat format, Hints hints, WriteMode mode) throws IOException {
+    static void write(DistributedArray a, ArrayPath target, ArrayFormat format, Hints hints, WriteMode mode, Attributes attributes)
+            throws IOException {
         Comm comm = a.comm();
-        String op = "write path=" + path + " format=" + (format == null ? null : format.name());
-        agreeOnCall(a, op, path, format, hints, mode == null ? "write mode is null" : null);
-        Path target = path.toAbsolutePath().normalize();
-        Path file = target;
+        String op = "write path=" + target + " format=" + (format == null ? null : format.name());
+        agreeOnCall(a, op, target, format, hints, writeProblem(format, mode, attributes));
+        Path destination = target.file().toAbsolutePath().normalize();
+        Path file = destination;
+        boolean replace = mode != WriteMode.IN_PLACE;                   // ADD to a file that does not exist yet creates it as REPLACE does
         Throwable failed = null;
         StoredArray stored = null;
         if (comm.rank() == 0) {
             try {
-                if (mode == WriteMode.REPLACE) file = Replacement.temporary(target, comm.hostName());
-                else try (java.nio.channels.FileChannel c = java.nio.channels.FileChannel.open(target, java.nio.file.StandardOpenOption.CREATE,
+                if (mode == WriteMode.ADD && Files.exists(destination)) replace = false;
+                else if (replace) file = Replacement.temporary(destination, comm.hostName());
+                else try (java.nio.channels.FileChannel c = java.nio.channels.FileChannel.open(destination, java.nio.file.StandardOpenOption.CREATE,
                         java.nio.file.StandardOpenOption.WRITE)) {
                     c.truncate(0); // in place: the old contents go first, so no reader mixes them with the new
                 }
-                stored = format.prepare(file, a.elementType(), longs(a.globalShape()));
+                stored = format.prepare(file, new NewArray(target.dataset(), a.elementType(), longs(a.globalShape()), attributes, hints.stripingUnit()));
             } catch (IOException | RuntimeException e) {
                 failed = e;
-                if (mode == WriteMode.REPLACE) Replacement.discard(file, e);
+                if (replace) Replacement.discard(file, e);
             }
         }
         comm.agree(op, failed);
         file = Path.of(new String(comm.bcastBytes(comm.rank() == 0 ? file.toString().getBytes(StandardCharsets.UTF_8) : null, 0), StandardCharsets.UTF_8));
+        int[] decided = {replace ? 1 : 0};
+        comm.bcast(decided, 0, 1, 0);                                   // rank 0 decided
+        replace = decided[0] == 1;
         stored = broadcast(comm, stored);
         try {
+            Map<String, String> chosen;
             try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.WRONLY), hints)) {
                 f.setView(new FileView(stored.dataPosition(), a.elementType(), a.decomposition().datatype(comm.rank(), a.elementType(), Order.C), DataRep.NATIVE));
                 transfer(a, f, Order.C, true);
                 f.sync(); // every rank's data is on the device before the file is made valid
+                chosen = f.hints();
             }
             failed = null;
             if (comm.rank() == 0) {
                 try {
                     format.finish(file, stored);
-                    if (mode == WriteMode.REPLACE) Replacement.commit(file, target);
+                    if (replace) Replacement.commit(file, destination);
                 } catch (IOException | RuntimeException e) {
                     failed = e;
                 }
             }
             comm.agree(op, failed);
+            a.chose(report(chosen, format, stored, "written with collective I/O at offset " + stored.dataPosition() + (replace ? " of a temporary renamed over "
+                    + destination : mode == WriteMode.ADD ? ", named once complete, in the existing " + destination : " of " + destination + " in place")));
         } catch (IOException | RuntimeException e) {
-            if (comm.rank() == 0 && mode == WriteMode.REPLACE) Replacement.discard(file, e);
+            if (comm.rank() == 0 && replace) Replacement.discard(file, e);
+            else if (comm.rank() == 0 && mode == WriteMode.ADD) discard(format, file, stored, e);
             throw e;
         }
     }
 
-    static void read(DistributedArray a, Path path, ArrayFormat format, Hints hints) throws IOException {
+    static void read(DistributedArray a, ArrayPath source, ArrayFormat format, Hints hints) throws IOException {
         Comm comm = a.comm();
-        String op = "read path=" + path + " format=" + (format == null ? null : format.name());
-        agreeOnCall(a, op, path, format, hints, null);
-        StoredArray s = describe(comm, path, format, a, op);
-        requireMatch(a, s, path);
+        String op = "read path=" + source + " format=" + (format == null ? null : format.name());
+        agreeOnCall(a, op, source, format, hints, null);
+        StoredArray s = describe(comm, source, format, a, op);
+        requireMatch(a, s, source);
+        if (!s.contiguous()) {
+            a.chose(report(Map.of(), format, s, LibraryRead.read(a, source.file(), format, s, op)));
+            return;
+        }
         Order order = s.fortranOrder() ? Order.FORTRAN : Order.C;
-        try (ParallelFile f = ParallelFile.open(comm, path, EnumSet.of(Amode.RDONLY), hints)) {
-            f.setView(new FileView(s.dataPosition(), a.elementType(), a.decomposition().datatype(comm.rank(), a.elementType(), order), representation(s, path)));
+        try (ParallelFile f = ParallelFile.open(comm, source.file(), EnumSet.of(Amode.RDONLY), hints)) {
+            f.setView(new FileView(s.dataPosition(), a.elementType(), a.decomposition().datatype(comm.rank(), a.elementType(), order), representation(s, source)));
             transfer(a, f, order, false);
+            a.chose(report(f.hints(), format, s, "read with collective I/O at offset " + s.dataPosition()));
         }
     }
 
     /** What a file holds, read by rank 0 and known to all: collective. */
-    static StoredArray inspect(Comm comm, Path path, ArrayFormat format) throws IOException {
-        String op = "inspect path=" + path;
-        comm.agreeOnArguments(op, path == null || format == null ? new IllegalArgumentException(op + ": path and format must not be null") : null);
-        return describe(comm, path, format, null, op);
+    static StoredArray inspect(Comm comm, ArrayPath source, ArrayFormat format) throws IOException {
+        String op = "inspect path=" + source;
+        comm.agreeOnArguments(op, source == null || format == null ? new IllegalArgumentException(op + ": path and format must not be null") : null);
+        return describe(comm, source, format, null, op);
+    }
+
+    /** Keys {@link DistributedArray#hints} adds to the file's hints: which format, which array, which path the data took. */
+    static final String FORMAT = "jpio_array_format", STORED = "jpio_array_stored", DATA = "jpio_array_data";
+
+    private static Map<String, String> report(Map<String, String> fileHints, ArrayFormat format, StoredArray s, String data) {
+        Map<String, String> m = new LinkedHashMap<>(fileHints);
+        m.put(FORMAT, format.name());
+        m.put(STORED, s.toString());
+        m.put(DATA, data);
+        return Collections.unmodifiableMap(m);
+    }
+
+    private static void discard(ArrayFormat format, Path file, StoredArray stored, Throwable failure) {
+        try {
+            format.discard(file, stored);
+        } catch (IOException | RuntimeException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    /** Why a write cannot be made with these arguments, on every rank alike, or null. */
+    private static String writeProblem(ArrayFormat format, WriteMode mode, Attributes attributes) {
+        if (mode == null || attributes == null) return "write mode and attributes must not be null";
+        if (format != null && !format.holdsSeveral() && mode == WriteMode.ADD)
+            return "write mode ADD adds an array to a file of several; format " + format.name() + " holds one array per file (use h5, or REPLACE)";
+        if (format != null && !format.holdsSeveral() && !attributes.isEmpty())
+            return "format " + format.name() + " holds no attributes: cannot store " + attributes + " (use h5)";
+        return null;
     }
 
     /**
      * Rank 0 reads the description (one reader, not M, for a parallel file system's sake); a RAW file is
      * described by the array it is read into, and its size must match.
      */
-    private static StoredArray describe(Comm comm, Path path, ArrayFormat format, DistributedArray a, String op) throws IOException {
+    private static StoredArray describe(Comm comm, ArrayPath source, ArrayFormat format, DistributedArray a, String op) throws IOException {
         StoredArray s = null;
         Throwable bad = null;
         if (comm.rank() == 0) {
             try {
+                Path path = source.file();
                 if (format.selfDescribing() || a == null) {
-                    s = format.inspect(path);
+                    s = format.inspect(path, source.dataset());
                 } else {
                     s = new StoredArray(format.name(), a.elementType(), longs(a.globalShape()), ByteOrder.nativeOrder(), false, 0);
                     long size = Files.size(path), need = a.globalCount() * a.elementType().size();
@@ -126,12 +178,7 @@ final class ArrayIo {
     }
 
     private static StoredArray broadcast(Comm comm, StoredArray s) {
-        long[] packed = comm.rank() == 0 ? s.pack(ArrayFormats.indexOf(ArrayFormats.get(s.format()))) : null;
-        int[] len = {packed == null ? 0 : packed.length};
-        comm.bcast(len, 0, 1, 0);
-        if (packed == null) packed = new long[len[0]];
-        comm.bcast(packed, 0, len[0], 0);
-        return StoredArray.unpack(packed, ArrayFormats.at((int) packed[0]).name());
+        return StoredArray.decode(comm.bcastBytes(comm.rank() == 0 ? s.encode() : null, 0));
     }
 
     /**
@@ -181,16 +228,16 @@ final class ArrayIo {
     }
 
     /** Arguments MPI requires to be equal everywhere; a difference is named on every rank before any byte moves. */
-    private static void agreeOnCall(DistributedArray a, String op, Path path, ArrayFormat format, Hints hints, String problem) {
+    private static void agreeOnCall(DistributedArray a, String op, ArrayPath path, ArrayFormat format, Hints hints, String problem) {
         Comm comm = a.comm();
         String why = path == null || format == null || hints == null ? "path, format and hints must not be null" : problem;
         if (why == null && format.unavailableReason().isPresent()) why = "format " + format.name() + " is unavailable: " + format.unavailableReason().get();
         comm.agreeOnArguments(op, why == null ? null : new IllegalArgumentException(op + ": " + why + ": rank=" + comm.rank()));
-        comm.requireSame(op, "array", a.description(), "format", format.name(), "path", path.toAbsolutePath().normalize().toString());
+        comm.requireSame(op, "array", a.description(), "format", format.name(), "path", path.inFile(path.file().toAbsolutePath().normalize()).toString());
     }
 
     /** The same answer on every rank (same description), so a mismatch fails everywhere alike. */
-    private static void requireMatch(DistributedArray a, StoredArray s, Path path) {
+    private static void requireMatch(DistributedArray a, StoredArray s, ArrayPath path) {
         long[] want = longs(a.globalShape());
         if (s.type() != a.elementType() || !Arrays.equals(s.shape(), want))
             throw new IllegalArgumentException("file and array do not match: file path=" + path + " holds " + s.type() + " (dtype '" + dtype(s.type(), s.order())
@@ -199,7 +246,7 @@ final class ArrayIo {
     }
 
     /** The view's data representation for the file's byte order. */
-    private static DataRep representation(StoredArray s, Path path) {
+    private static DataRep representation(StoredArray s, ArrayPath path) {
         if (s.type().size() == 1 || s.order().equals(ByteOrder.nativeOrder())) return DataRep.NATIVE;
         if (s.order().equals(ByteOrder.BIG_ENDIAN)) return DataRep.BIG_ENDIAN;
         throw new IllegalArgumentException("little-endian " + s.type() + " on a big-endian machine has no data representation: file path=" + path);

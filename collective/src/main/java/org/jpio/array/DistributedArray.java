@@ -5,9 +5,12 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Map;
 import org.jpio.comm.Comm;
 import org.jpio.format.ArrayFormat;
 import org.jpio.format.ArrayFormats;
+import org.jpio.format.ArrayPath;
+import org.jpio.format.Attributes;
 import org.jpio.format.StoredArray;
 import org.jpio.io.ElementType;
 import org.jpio.parallel.Hints;
@@ -43,6 +46,7 @@ public final class DistributedArray {
     private final int[] coords, localShape, padded;
     private final long localCount;
     private final Object data;
+    private volatile Map<String, String> lastChoice = Map.of();
 
     private DistributedArray(Comm comm, ElementType type, Decomposition dec, int ghost) {
         this.comm = comm;
@@ -331,7 +335,21 @@ public final class DistributedArray {
      * .npy header) are written last.
      */
     public void write(Path path, ArrayFormat format, Hints hints, WriteMode mode) throws IOException {
-        ArrayIo.write(this, path, format, hints, mode);
+        write(ArrayPath.of(path), format, hints, mode, Attributes.empty());
+    }
+
+    /** Collective write to a dataset ({@code file.h5:/group/name}) in the format of the file name's ending, replacing the file. */
+    public void write(ArrayPath target) throws IOException {
+        write(target, ArrayFormats.of(target.file()), Hints.fromEnvironment(), WriteMode.REPLACE, Attributes.empty());
+    }
+
+    /**
+     * The full form: the array goes to dataset {@code target.dataset()} of the file (for formats that hold
+     * several, such as h5; "" is the format's default), with {@code attributes} on it. {@link WriteMode#ADD}
+     * keeps the file's other datasets and gives this one its name only once it is complete.
+     */
+    public void write(ArrayPath target, ArrayFormat format, Hints hints, WriteMode mode, Attributes attributes) throws IOException {
+        ArrayIo.write(this, target, format, hints, mode, attributes);
     }
 
     /** Collective read, in the format of the file name's ending, hints from the environment. */
@@ -339,22 +357,42 @@ public final class DistributedArray {
 
     public void read(Path path, Hints hints) throws IOException { read(path, ArrayFormats.of(path), hints); }
 
+    public void read(Path path, ArrayFormat format, Hints hints) throws IOException { read(ArrayPath.of(path), format, hints); }
+
+    /** Collective read of a dataset ({@code file.h5:/group/name}), in the format of the file name's ending. */
+    public void read(ArrayPath source) throws IOException { read(source, ArrayFormats.of(source.file()), Hints.fromEnvironment()); }
+
     /**
-     * Collective read of the global array into every rank's local block (ghost cells untouched), whatever
-     * number of ranks and distribution wrote it. A self-describing format's element type and shape must be
-     * this array's (any byte order, C or Fortran order); a RAW file's size must be the array's.
+     * Collective read of the global array (dataset {@code source.dataset()}, "" for the file's only one) into
+     * every rank's local block (ghost cells untouched), whatever number of ranks and distribution wrote it.
+     * A self-describing format's element type and shape must be this array's (any byte order, C or Fortran
+     * order); a RAW file's size must be the array's. A contiguous array is read with collective I/O at its
+     * offset, one stored otherwise (a chunked HDF5 dataset) through the format's library: see {@link #hints()}.
      */
-    public void read(Path path, ArrayFormat format, Hints hints) throws IOException {
-        ArrayIo.read(this, path, format, hints);
+    public void read(ArrayPath source, ArrayFormat format, Hints hints) throws IOException {
+        ArrayIo.read(this, source, format, hints);
     }
+
+    /**
+     * What the last write or read of this array chose, on this rank: the file's hints in effect (the
+     * collective buffering choices of {@code ParallelFile.hints()}), and {@code jpio_array_format},
+     * {@code jpio_array_stored} (the array as the file holds it) and {@code jpio_array_data} (how the data
+     * moved: collective I/O at an offset, or the format's library). Empty before the first.
+     */
+    public Map<String, String> hints() { return lastChoice; }
+
+    void chose(Map<String, String> hints) { lastChoice = hints; }
 
     /**
      * Collective: what a file holds (element type, shape, byte order, where the data starts), read by one
      * rank and returned on every rank, as numpy.load learns it from the header. Use it to describe a
      * distributed array of any distribution before reading the file into it.
      */
-    public static StoredArray inspect(Comm comm, Path path) throws IOException {
-        return ArrayIo.inspect(comm, path, ArrayFormats.of(path));
+    public static StoredArray inspect(Comm comm, Path path) throws IOException { return inspect(comm, ArrayPath.of(path)); }
+
+    /** Collective: what a dataset holds ({@code file.h5:/group/name}; "" for the file's only array). */
+    public static StoredArray inspect(Comm comm, ArrayPath source) throws IOException {
+        return ArrayIo.inspect(comm, source, ArrayFormats.of(source.file()));
     }
 
     /**
@@ -363,11 +401,14 @@ public final class DistributedArray {
      */
     public static DistributedArray load(Comm comm, Path path) throws IOException { return load(comm, path, Hints.fromEnvironment()); }
 
-    public static DistributedArray load(Comm comm, Path path, Hints hints) throws IOException {
-        ArrayFormat format = ArrayFormats.of(path);
-        StoredArray s = ArrayIo.inspect(comm, path, format);
+    public static DistributedArray load(Comm comm, Path path, Hints hints) throws IOException { return load(comm, ArrayPath.of(path), hints); }
+
+    /** Collective: a BLOCK-distributed array of what a dataset holds, read from it. */
+    public static DistributedArray load(Comm comm, ArrayPath source, Hints hints) throws IOException {
+        ArrayFormat format = ArrayFormats.of(source.file());
+        StoredArray s = ArrayIo.inspect(comm, source, format);
         DistributedArray a = create(comm, s.type(), s.shapeAsInts());
-        a.read(path, format, hints);
+        a.read(new ArrayPath(source.file(), s.dataset()), format, hints); // the dataset as inspect found it
         return a;
     }
 }

@@ -13,5 +13,12 @@ public enum WriteMode {
      * soon as the write starts, and a failure leaves a file no reader accepts as complete where the format
      * can say so (a .npy without its header).
      */
-    IN_PLACE
+    IN_PLACE,
+    /**
+     * For formats that hold several arrays (h5): the array becomes one more dataset of the existing file,
+     * whose other datasets, groups and attributes stay. It is written under a temporary name and given its
+     * own (replacing a dataset of that name) only once every rank's data is on the device, so a failure
+     * leaves the file's datasets as they were. A file that does not exist yet is created as with REPLACE.
+     */
+    ADD
 }

@@ -8,15 +8,19 @@ import java.util.Locale;
 
 /**
  * The registry of array formats. A file's format is named, or taken from its name's ending; a name with no
- * known ending is RAW. Formats stay listed where they cannot run, with the reason.
+ * known ending is RAW. Formats stay listed where they cannot run, with the reason: H5 needs the HDF Group's
+ * Java bindings, which jpio does not require, and using it without them says what is missing and how to
+ * install it.
  */
 public final class ArrayFormats {
     /** The global array and nothing else (RAW). */
     public static final ArrayFormat RAW = new RawFormat();
     /** numpy's .npy. */
     public static final ArrayFormat NPY = new NpyFormat();
+    /** HDF5 (.h5, .hdf5): datasets in groups, with attributes, through the HDF Group's Java bindings. */
+    public static final ArrayFormat H5 = new H5Format();
 
-    private static final List<ArrayFormat> ALL = List.of(RAW, NPY);
+    private static final List<ArrayFormat> ALL = List.of(RAW, NPY, H5);
 
     private ArrayFormats() { }
 
@@ -42,10 +46,12 @@ public final class ArrayFormats {
         return RAW;
     }
 
-    /** The registry index of a format, as {@link StoredArray#pack} carries it. */
-    public static int indexOf(ArrayFormat f) { return ALL.indexOf(f); }
-
-    public static ArrayFormat at(int index) { return ALL.get(index); }
+    /** The dataset of {@code file} a one-array format can name: "" (the file's array); an IllegalArgumentException otherwise. */
+    static void requireOneArray(ArrayFormat f, Path file, String dataset) {
+        if (dataset != null && !dataset.isEmpty())
+            throw new IllegalArgumentException("format " + f.name() + " holds one array per file, without a dataset name: dataset=" + dataset
+                    + " of file path=" + file + " (datasets need a format that holds several, such as h5)");
+    }
 
     /** Opens {@code file} for writing, creating it; an IOException naming it when it is not empty. */
     static java.nio.channels.FileChannel createEmpty(Path file) throws IOException {

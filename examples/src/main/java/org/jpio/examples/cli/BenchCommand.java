@@ -9,7 +9,8 @@ import picocli.CommandLine.Command;
         subcommands = {BulkBenchCommand.class, org.jpio.examples.coll.CollBenchCommand.class, org.jpio.examples.coll.CollScaleCommand.class, org.jpio.examples.coll.CollMemoryCommand.class,
                 org.jpio.examples.sort.SortBenchCommand.class,
                 org.jpio.examples.seq.SeqBenchCommand.class, org.jpio.examples.probe.TuningCommand.class,
-                org.jpio.examples.probe.JvmIoCommand.class})
+                org.jpio.examples.probe.JvmIoCommand.class,
+                org.jpio.examples.h5.H5BenchCommand.class})
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

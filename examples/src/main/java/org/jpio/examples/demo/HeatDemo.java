@@ -5,15 +5,22 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jpio.array.DistributedArray;
+import org.jpio.array.WriteMode;
 import org.jpio.comm.Comm;
 import org.jpio.comm.Spmd;
+import org.jpio.format.ArrayFormats;
+import org.jpio.format.ArrayPath;
+import org.jpio.format.Attributes;
 import org.jpio.io.ElementType;
+import org.jpio.parallel.Hints;
 
 /**
  * The README's main job: ranks advance a 3-D heat-diffusion stencil on a block-distributed field with
  * ghost cells (exchanged through the Comm), write it collectively as .npy, read it back on a different
  * number of ranks, and check every element against a serial recomputation of the same field (the stencil
- * is evaluated identically everywhere, so the check is bit for bit). One {@code main} for both launches:
+ * is evaluated identically everywhere, so the check is bit for bit). The file's ending picks the format:
+ * .npy (the default), or .h5, where the field is the dataset /temperature with the run's parameters as
+ * attributes. One {@code main} for both launches:
  * ranks are threads of this JVM, or MPI processes when the JVM was started by mpirun ({@link Spmd}).
  */
 public final class HeatDemo {
@@ -93,7 +100,7 @@ public final class HeatDemo {
         long bad = comm.allreduce(mismatches(u, reference), Comm.Op.SUM);
         comm.barrier();
         long t0 = System.nanoTime();
-        u.write(o.file());
+        u.write(target(o), ArrayFormats.of(o.file()), Hints.fromEnvironment(), WriteMode.REPLACE, attributes(o));
         comm.barrier();
         return new long[] {bad, System.nanoTime() - t0};
     }
@@ -104,7 +111,7 @@ public final class HeatDemo {
         Arrays.fill(b.doubles(), Double.NaN);                           // an element the read misses cannot pass
         comm.barrier();
         long t0 = System.nanoTime();
-        b.read(o.file());
+        b.read(target(o));
         comm.barrier();
         long nanos = System.nanoTime() - t0;
         return new long[] {comm.allreduce(mismatches(b, reference), Comm.Op.SUM), nanos};
@@ -134,9 +141,29 @@ public final class HeatDemo {
         out.printf("read it back with %d ranks in %.3f s: %.1f MB/s%n", readers, res.readSeconds(), res.readMBps());
         out.printf("verified %d elements against a serial recomputation: %d wrong in memory, %d wrong after the read -> %s%n",
                 reference.length, res.memoryMismatches(), res.readMismatches(), res.ok() ? "OK" : "FAILED");
-        out.printf("field sum = %.10g; load it with numpy:%n", sum);
-        out.printf("  python3 -c \"import numpy; a=numpy.load('%s'); print(a.shape, a.dtype, a.sum())\"%n", res.file());
+        if (ArrayFormats.of(o.file()).holdsSeveral()) {
+            out.printf("field sum = %.10g; open it with h5py:%n", sum);
+            out.printf("  python3 -c \"import h5py; f=h5py.File('%s'); a=f['%s'][...]; print(a.shape, a.dtype, a.sum(), dict(f['%s'].attrs))\"%n",
+                    res.file(), DATASET, DATASET);
+        } else {
+            out.printf("field sum = %.10g; load it with numpy:%n", sum);
+            out.printf("  python3 -c \"import numpy; a=numpy.load('%s'); print(a.shape, a.dtype, a.sum())\"%n", res.file());
+        }
         return res;
+    }
+
+    /** The dataset of the field in a file of several (HDF5). */
+    static final String DATASET = "/temperature";
+
+    /** Where the field goes: the file, and in an HDF5 file its dataset. */
+    static ArrayPath target(Options o) {
+        return ArrayFormats.of(o.file()).holdsSeveral() ? ArrayPath.of(o.file(), DATASET) : ArrayPath.of(o.file());
+    }
+
+    /** What an HDF5 file says about the field; a one-array format keeps no attributes. */
+    static Attributes attributes(Options o) {
+        if (!ArrayFormats.of(o.file()).holdsSeveral()) return Attributes.empty();
+        return Attributes.of("steps", o.steps(), "alpha", HeatField.ALPHA, "shape", o.shape(), "description", "3-D heat diffusion, explicit 7-point stencil");
     }
 
     private static String shape(int[] s) {

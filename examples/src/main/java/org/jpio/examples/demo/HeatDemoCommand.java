@@ -2,13 +2,14 @@ package org.jpio.examples.demo;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.jpio.format.ArrayFormats;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code jpio demo}: the heat-diffusion demo; exit status 0 only when every element checked is right. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Heat diffusion on a distributed 3-D field, written as .npy, read back and verified.",
-                "Ranks advance a 3-D heat stencil on a block-distributed field, write it collectively as .npy,",
+        description = {"Heat diffusion on a distributed 3-D field, written as .npy (or HDF5), read back and verified.",
+                "Ranks advance a 3-D heat stencil on a block-distributed field, write it collectively as .npy or .h5 (--format),",
                 "read it back on fewer ranks and verify every element. Under mpirun the ranks are MPI processes."})
 public final class HeatDemoCommand implements Callable<Integer> {
     @Option(names = {"-n", "--ranks"}, defaultValue = "4", description = "Writing ranks (threads). Default: ${DEFAULT-VALUE}.")
@@ -23,13 +24,19 @@ public final class HeatDemoCommand implements Callable<Integer> {
     @Option(names = "--steps", defaultValue = "10", description = "Stencil steps. Default: ${DEFAULT-VALUE}.")
     int steps;
 
-    @Option(names = "--file", description = "The .npy file to write (kept). Default: jpio-heat.npy in the working directory.")
+    @Option(names = "--format", defaultValue = "npy", description = "File format: npy or h5 (HDF5, dataset /temperature). Default: ${DEFAULT-VALUE}.")
+    String format;
+
+    @Option(names = "--file", description = "The file to write (kept), ending as --format says. Default: jpio-heat.npy (or .h5) in the working directory.")
     Path file;
 
     @Override
     public Integer call() throws Exception {
         // the working directory is the user's own; a fixed name in the shared /tmp would collide on a login node
-        Path f = (file != null ? file : Path.of("jpio-heat.npy")).toAbsolutePath();
+        if (!format.equals("npy") && !format.equals("h5")) throw new IllegalArgumentException("--format=" + format + " must be npy or h5");
+        Path f = (file != null ? file : Path.of("jpio-heat." + format)).toAbsolutePath();
+        if (!ArrayFormats.of(f).name().equals(format))
+            throw new IllegalArgumentException("--file " + f + " does not end as a " + format + " file (." + format + ")");
         int readers = readRanks != null ? readRanks : 0;
         return HeatDemo.run(new HeatDemo.Options(ranks, readers, shape, steps, f), System.out).ok() ? 0 : 1;
     }

@@ -51,6 +51,27 @@ class HeatDemoTest {
     }
 
     @Test
+    void asHdf5TheFieldIsADatasetH5pyOpensWithTheLinePrinted() throws Exception {
+        Path file = dir.resolve("heat.h5");
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        HeatDemo.Result r = HeatDemo.run(new HeatDemo.Options(3, 2, new int[] {11, 6, 5}, 4, file), new PrintStream(text, true));
+        String out = text.toString();
+        assertTrue(r.ok(), out);
+        String line = out.lines().filter(l -> l.contains("import h5py")).findFirst().orElseThrow(() -> new AssertionError(out)).trim();
+        assertTrue(line.startsWith("python3 -c \"") && line.contains("h5py.File('" + file.toAbsolutePath() + "')") && line.contains("/temperature"), line);
+        String script = line.substring("python3 -c \"".length(), line.length() - 1);
+        Process p = new ProcessBuilder("/usr/bin/python3", "-c", script).redirectErrorStream(true).start();
+        String py = new String(p.getInputStream().readAllBytes()).trim();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), py);
+        assertTrue(py.startsWith("(11, 6, 5) float64 ") && py.contains("'steps': 4") && py.contains("'alpha': 0.12"), py);
+        double sum = Double.parseDouble(py.split(" ")[4]);
+        assertEquals(r.sum(), sum, Math.abs(r.sum()) * 1e-12, py);
+        assertEquals(2, org.jpio.examples.cli.JpioCommand.commandLine().execute("demo", "--format", "h5", "--file", dir.resolve("x.npy").toString()),
+                "a file name that does not end as the format says is refused");
+    }
+
+    @Test
     void theStencilChangesTheFieldAndTheDecompositionDoesNot() throws Exception {
         double[] before = HeatField.reference(new int[] {9, 8, 7}, 0), after = HeatField.reference(new int[] {9, 8, 7}, 3);
         assertTrue(!java.util.Arrays.equals(before, after));

@@ -1,0 +1,151 @@
+package org.jpio.format;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import hdf.hdf5lib.H5;
+import hdf.hdf5lib.HDF5Constants;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.jpio.io.ElementType;
+import org.junit.jupiter.api.Test;
+
+/** The h5 format on the seam's contract, and what only HDF5 has: attributes of every kind, alignment, library reads of a chunked dataset. */
+class H5FormatTest extends ArrayFormatContract {
+    @Override ArrayFormat format() { return ArrayFormats.H5; }
+
+    static Attributes everyKind() {
+        Attributes a = Attributes.empty();
+        for (ElementType t : ElementType.values()) {
+            Object arr = t.newArray(3);
+            for (int i = 0; i < 3; i++) java.lang.reflect.Array.set(arr, i, java.lang.reflect.Array.get(sample(t, i + 1), 0));
+            a = a.with("scalar_" + t, java.lang.reflect.Array.get(sample(t, 7), 0)).with("array_" + t, arr);
+        }
+        return a.with("units", "kg m\u207b\u00b3 (\u00e9t\u00e9)").with("names", new String[] {"u", "", "w\u00fc"}).with("one", new long[] {42});
+    }
+
+    /** A one-element array of {@code t} holding a value made from {@code k}. */
+    static Object sample(ElementType t, int k) {
+        Object one = t.newArray(1);
+        Object v = switch (t) {
+            case BOOLEAN -> k % 2 == 1;
+            case BYTE -> (byte) -k;
+            case CHAR -> (char) (0xE000 + k);
+            case SHORT -> (short) (-300 * k);
+            case INT -> -70000 * k;
+            case LONG -> -5_000_000_000L * k;
+            case FLOAT -> 1.5f * k;
+            case DOUBLE -> -0.1 * k;
+        };
+        java.lang.reflect.Array.set(one, 0, v);
+        return one;
+    }
+
+    @Test
+    void attributesOfEveryKindOnTheFileAGroupAndADataset() throws Exception {
+        Path f = file("attrs");
+        StoredArray s = format().prepare(f, new NewArray("/g/d", ElementType.INT, new long[] {2}, everyKind(), 0));
+        format().finish(f, s);
+        format().setAttributes(f, "/", Attributes.of("step", 12L, "time", 0.25));
+        format().setAttributes(f, "/g", Attributes.of("kind", "group"));
+        format().setAttributes(f, "/new/group", Attributes.of("made", true));
+        assertEquals(everyKind(), format().attributes(f, "/g/d"));
+        assertEquals(Attributes.of("step", 12L, "time", 0.25), format().attributes(f, "/"));
+        assertEquals(Attributes.of("kind", "group"), format().attributes(f, "/g"));
+        assertEquals(Attributes.of("made", true), format().attributes(f, "/new/group"));
+        format().setAttributes(f, "/", Attributes.of("step", 13L));
+        assertEquals(13L, format().attributes(f, "/").get("step"), "an attribute of the same name is replaced");
+        assertEquals(List.of("/g/d"), format().datasets(f), "a group is not a dataset");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> format().attributes(f, "/missing"));
+        assertTrue(e.getMessage().contains("/missing") && e.getMessage().contains(f.toString()), e.getMessage());
+    }
+
+    @Test
+    void dataIsAlignedToTheStripeWhenOneIsKnown() throws Exception {
+        Path f = file("aligned");
+        StoredArray s = format().prepare(f, new NewArray("/x", ElementType.DOUBLE, new long[] {1024}, Attributes.empty(), 1 << 16));
+        assertEquals(0, s.dataPosition() % (1 << 16), s.toString());
+        Path g = file("packed");
+        StoredArray p = format().prepare(g, new NewArray("/x", ElementType.DOUBLE, new long[] {1024}, Attributes.empty(), 0));
+        assertTrue(p.dataPosition() < 1 << 16 && p.dataPosition() % 4096 != 0, "negative control: without a stripe the data is not aligned: " + p);
+    }
+
+    @Test
+    void aDatasetNameOnTheWayThatIsNotAGroupIsNamed() throws Exception {
+        Path f = file("paths");
+        format().finish(f, format().prepare(f, new NewArray("/a", ElementType.INT, new long[] {2}, Attributes.empty(), 0)));
+        byte[] before = Files.readAllBytes(f);
+        IllegalArgumentException under = assertThrows(IllegalArgumentException.class,
+                () -> format().prepare(f, new NewArray("/a/b", ElementType.INT, new long[] {2}, Attributes.empty(), 0)));
+        assertTrue(under.getMessage().contains("/a") && under.getMessage().contains("not a group"), under.getMessage());
+        format().finish(f, format().prepare(f, new NewArray("/g/x", ElementType.INT, new long[] {2}, Attributes.empty(), 0)));
+        byte[] middle = Files.readAllBytes(f);
+        IllegalArgumentException group = assertThrows(IllegalArgumentException.class,
+                () -> format().prepare(f, new NewArray("/g", ElementType.INT, new long[] {2}, Attributes.empty(), 0)));
+        assertTrue(group.getMessage().contains("is a group"), group.getMessage());
+        assertArrayEquals(middle, Files.readAllBytes(f), "a refused dataset changes no byte");
+        assertFalse(java.util.Arrays.equals(before, middle));
+        IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> format().inspect(f, "/nope"));
+        assertTrue(none.getMessage().contains("no dataset /nope") && none.getMessage().contains("[/a, /g/x]"), none.getMessage());
+        IllegalArgumentException which = assertThrows(IllegalArgumentException.class, () -> format().inspect(f));
+        assertTrue(which.getMessage().contains("holds 2 datasets"), which.getMessage());
+    }
+
+    /** A chunked, deflated dataset made through the library: it has no offset and is read with hyperslabs. */
+    @Test
+    void aChunkedCompressedDatasetIsReadThroughTheLibraryBySelection() throws Exception {
+        Path f = file("chunked");
+        int[] shape = {9, 7, 5};
+        int n = shape[0] * shape[1] * shape[2];
+        int[] all = new int[n];
+        for (int i = 0; i < n; i++) all[i] = i * 3 - 100;
+        long fid = H5.H5Fcreate(f.toString(), HDF5Constants.H5F_ACC_TRUNC, HDF5Constants.H5P_DEFAULT, HDF5Constants.H5P_DEFAULT);
+        long dcpl = H5.H5Pcreate(HDF5Constants.H5P_DATASET_CREATE);
+        H5.H5Pset_chunk(dcpl, 3, new long[] {4, 3, 5});
+        H5.H5Pset_deflate(dcpl, 6);
+        long space = H5.H5Screate_simple(3, new long[] {9, 7, 5}, null);
+        long d = H5.H5Dcreate(fid, "/c", HDF5Constants.H5T_STD_I32BE, space, HDF5Constants.H5P_DEFAULT, dcpl, HDF5Constants.H5P_DEFAULT);
+        H5.H5Dwrite(d, HDF5Constants.H5T_NATIVE_INT32, HDF5Constants.H5S_ALL, HDF5Constants.H5S_ALL, HDF5Constants.H5P_DEFAULT, all);
+        H5.H5Dclose(d);
+        H5.H5Sclose(space);
+        H5.H5Pclose(dcpl);
+        H5.H5Fclose(fid);
+
+        StoredArray s = format().inspect(f, "/c");
+        assertFalse(s.contiguous(), s.toString());
+        assertEquals(ByteOrder.BIG_ENDIAN, s.order());
+        assertTrue(s.storage().contains("chunked [4, 3, 5]") && s.storage().contains("deflate"), s.storage());
+        long[][] sel = {{1, 2, 5, 6, 8}, {0, 3, 6}, {4}};                  // CYCLIC(2)-like, strided, one
+        ByteBuffer b = ByteBuffer.allocate(5 * 3 * 4).order(ByteOrder.BIG_ENDIAN);
+        format().readSelection(f, s, sel, b);
+        b.flip();
+        for (long i : sel[0]) for (long j : sel[1]) for (long k : sel[2]) assertEquals(all[(int) ((i * 7 + j) * 5 + k)], b.getInt(), i + "," + j + "," + k);
+        assertFalse(b.hasRemaining());
+    }
+
+    @Test
+    void aFileWithoutDatasetsListsNoneAndNamesWhatIsMissing() throws Exception {
+        Path f = file("none");
+        H5.H5Fclose(H5.H5Fcreate(f.toString(), HDF5Constants.H5F_ACC_TRUNC, HDF5Constants.H5P_DEFAULT, HDF5Constants.H5P_DEFAULT));
+        assertEquals(List.of(), format().datasets(f));
+        org.jpio.comm.local.LocalComm.run(2, comm -> assertEquals(List.of(), org.jpio.array.ArrayFiles.datasets(comm, f)));
+        org.jpio.comm.local.LocalComm.run(2, comm -> assertEquals(List.of(""), org.jpio.array.ArrayFiles.datasets(comm, dir.resolve("x.npy"))));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> format().inspect(f));
+        assertTrue(e.getMessage().contains("holds 0 datasets"), e.getMessage());
+    }
+
+    @Test
+    void indexSetsBecomeFewRegularRuns() {
+        assertEquals(List.of(new H5Selection.Run(3, 4, 1, 4)), H5Selection.runs(new long[] {3, 4, 5, 6}));
+        assertEquals(List.of(new H5Selection.Run(0, 6, 3, 2), new H5Selection.Run(18, 1, 1, 1)),
+                H5Selection.runs(new long[] {0, 1, 6, 7, 12, 13, 18}), "CYCLIC(2) over 3 ranks: full blocks, then a short last one");
+        assertEquals(List.of(new H5Selection.Run(1, 3, 4, 1)), H5Selection.runs(new long[] {1, 4, 7, 10}));
+        assertEquals(List.of(new H5Selection.Run(0, 2, 1, 2), new H5Selection.Run(5, 4, 2, 1)), H5Selection.runs(new long[] {0, 1, 5, 9}));
+    }
+}

@@ -1,0 +1,5 @@
+package org.jpio.format;
+
+class NpyFormatTest extends ArrayFormatContract {
+    @Override ArrayFormat format() { return ArrayFormats.NPY; }
+}
