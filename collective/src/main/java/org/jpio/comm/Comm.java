@@ -112,6 +112,18 @@ public interface Comm extends AutoCloseable {
      */
     default Comm dup() { return split(0, rank()); }
 
+    /**
+     * Every rank's {@link #hostName}, in rank order. Collective the first time; implementations that know
+     * the answer without asking (ranks in one JVM) or keep it (MPI processes) make later calls local, since
+     * every open of a collective file needs it. The caller must not change the array.
+     */
+    default String[] hostNames() {
+        byte[][] all = allgatherBytes(hostName().getBytes(StandardCharsets.UTF_8));
+        String[] names = new String[all.length];
+        for (int r = 0; r < all.length; r++) names[r] = new String(all[r], StandardCharsets.UTF_8);
+        return names;
+    }
+
     /** Releases the communicator; the world communicator is only released at shutdown. */
     @Override default void close() { }
 
@@ -176,6 +188,7 @@ public interface Comm extends AutoCloseable {
 
     /** One allreduce: whether any rank failed. */
     private boolean anyFailed(Throwable localFailure) {
+        if (size() == 1) return localFailure != null; // a rank alone agrees with itself
         int[] mine = {localFailure == null ? 0 : 1}, any = new int[1];
         allreduce(mine, any, 1, Op.MAX);
         return any[0] != 0;

@@ -43,6 +43,7 @@ public final class Extents {
             mine[TYPE] = t.type().ordinal();
             mine[SMALL_RUNS] = a.smallRuns();
         }
+        if (comm.size() == 1) return new Extents(mine); // nothing to gather from a rank alone
         long[] all = new long[FIELDS * comm.size()];
         comm.allgather(mine, 0, FIELDS, all, 0);
         return new Extents(all);
@@ -87,11 +88,11 @@ public final class Extents {
      * The buffers' element type, which must be one on all ranks (two-phase moves whole elements between
      * ranks); a CollectiveException naming the ranks otherwise, thrown alike on every rank.
      */
-    public ElementType elementType(String op) {
+    public ElementType elementType(String op, Object path) {
         long t0 = all[TYPE];
         for (int r = 1; r < ranks; r++)
             if (all[r * FIELDS + TYPE] != t0)
-                throw new CollectiveException(op, java.util.List.of(new RankFailure(r, "mismatch", "buffer element type must be equal on all ranks: rank="
+                throw new CollectiveException(op + " path=" + path, java.util.List.of(new RankFailure(r, "mismatch", "buffer element type must be equal on all ranks: rank="
                         + r + " type=" + ElementType.values()[(int) all[r * FIELDS + TYPE]] + " but rank=0 type=" + ElementType.values()[(int) t0], false)), null);
         return ElementType.values()[(int) t0];
     }
@@ -111,8 +112,19 @@ public final class Extents {
         return bytes > 0 && bytes == end - start;
     }
 
-    /** True when some two ranks' extents overlap: their pieces interleave in the file. */
+    /**
+     * True when some two ranks' extents overlap: their pieces interleave in the file. Ranks that write one
+     * after another in rank order, the common case, are recognised in one pass without sorting.
+     */
     public boolean interleaved() {
+        long end = Long.MIN_VALUE;
+        boolean inOrder = true;
+        for (int r = 0; r < ranks && inOrder; r++) {
+            if (!moves(r)) continue;
+            inOrder = start(r) >= end;
+            end = end(r);
+        }
+        if (inOrder) return false;
         long[][] ext = new long[ranks][];
         int k = 0;
         for (int r = 0; r < ranks; r++) if (moves(r)) ext[k++] = new long[] {start(r), end(r)};
@@ -120,6 +132,9 @@ public final class Extents {
         for (int i = 1; i < k; i++) if (ext[i][0] < ext[i - 1][1]) return true;
         return false;
     }
+
+    /** Whether every rank's access is the same as in {@code other}: then so is every plan made from them. */
+    public boolean sameAs(Extents other) { return other != null && Arrays.equals(all, other.all); }
 
     private long sum(int field) {
         long s = 0;

@@ -44,6 +44,12 @@ public final class Independent {
         RunCursor runs = t.runs();
         int shift = type.shift();
         if (t.access().runs() == 1) { // one run: straight between array and file, as ROMIO's contiguous access, no sieving, no lock
+            if (memory.isContiguous()) {
+                int index = memory.arrayIndex(0);
+                if (write) file.writeArray(t.access().start(), array, index, t.count());
+                else file.readArray(t.access().start(), array, index, t.count());
+                return;
+            }
             long[] at = {t.access().start()};
             memory.forEach(0, t.count(), (index, c) -> {
                 if (write) file.writeArray(at[0], array, index, c);

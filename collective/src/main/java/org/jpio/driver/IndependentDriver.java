@@ -100,7 +100,8 @@ public class IndependentDriver implements FileDriver {
         // writes must be the same on every rank
         boolean reads = opened != null && opened.access.contains(StandardOpenOption.READ);
         int[] mine = {failed == null ? 0 : 1, opened != null && !reads ? 1 : 0}, all = new int[2];
-        comm.allreduce(mine, all, 2, Comm.Op.MAX);
+        if (comm.size() > 1) comm.allreduce(mine, all, 2, Comm.Op.MAX);
+        else System.arraycopy(mine, 0, all, 0, 2); // a rank alone agrees with itself
         if (all[0] == 1) {
             if (opened != null) opened.file.close();
             comm.agree(where, failed); // throws on every rank, naming the ranks that failed
@@ -189,7 +190,7 @@ public class IndependentDriver implements FileDriver {
      * has a run short enough to sieve, nobody sieves.
      */
     protected long collective(Transfer t, Extents all, boolean write) throws IOException {
-        all.elementType(t.op() + " path=" + path);
+        all.elementType(t.op(), path);
         chose(write, BECAUSE_BACKEND);
         reserveIfDense(t, all, write);
         return transfer(t, write, all.anySieves());

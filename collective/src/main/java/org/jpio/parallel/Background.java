@@ -23,7 +23,7 @@ final class Background implements AutoCloseable {
 
     /** Why nonblocking collective transfers cannot progress on their own here, or null. Every rank answers alike. */
     static String unavailable(Comm comm) {
-        if (comm instanceof MpiComm && !MpiComm.threadMultiple())
+        if (org.jpio.comm.CountingComm.unwrap(comm) instanceof MpiComm && !MpiComm.threadMultiple())
             return "a background thread needs MPI_THREAD_MULTIPLE, and MPI provided level " + MpiComm.threadLevel();
         return null;
     }

@@ -118,7 +118,10 @@ public final class Hints {
     }
 
     /** ROMIO's defaults only (no hints file, no program hints). */
-    public static Hints defaults() { return new Hints(DEFAULTS); }
+    public static Hints defaults() { return DEFAULT_HINTS; }
+
+    /** Hints are immutable, and parsing them costs more than a small transfer: the defaults are parsed once. */
+    private static final Hints DEFAULT_HINTS = new Hints(DEFAULTS);
 
     /**
      * No hints given by the program, as ROMIO opens a file without an MPI_Info: its defaults, then the file
@@ -222,6 +225,22 @@ public final class Hints {
 
     /** All keys and values, sorted by key. */
     public Map<String, String> asMap() { return values; }
+
+    private long fingerprint;
+
+    /**
+     * A 64-bit digest of every key and value, made once: open compares it across ranks in one small
+     * collective and exchanges the hints themselves only when the digests differ, to name what differs.
+     */
+    long fingerprint() {
+        long f = fingerprint;
+        if (f == 0) {
+            StringBuilder b = new StringBuilder();
+            values.forEach((k, v) -> b.append(k).append('\0').append(v).append('\0'));
+            fingerprint = f = Fingerprint.of(b) | 1; // never 0, the mark of "not made yet"
+        }
+        return f;
+    }
 
     public String get(String key) { return values.get(key); }
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.jpio.comm.Comm;
+import org.jpio.comm.CountingComm;
 import org.jpio.driver.FileDriver;
 import org.jpio.driver.OpenRequest;
 import org.jpio.engine.IoEngine;
@@ -19,8 +20,9 @@ import org.jpio.engine.IoEngine;
 final class Opening {
     private Opening() { }
 
-    static ParallelFile open(Comm comm, Path path, Set<Amode> amode, Hints hints, IoEngine engine, FileDriver.Factory factory) throws IOException {
-        if (comm == null) throw new IllegalArgumentException("open: comm is null: path=" + path);
+    static ParallelFile open(Comm given, Path path, Set<Amode> amode, Hints hints, IoEngine engine, FileDriver.Factory factory) throws IOException {
+        if (given == null) throw new IllegalArgumentException("open: comm is null: path=" + path);
+        CountingComm comm = CountingComm.of(given); // the file's calls, open's own included, are counted on it
         String where = "open path=" + path;
         Set<Amode> m = null;
         FileDriver.Factory open = factory;
@@ -30,24 +32,45 @@ final class Opening {
             m = Amode.check(amode);
             if (open == null) {
                 Drivers.Entry d = Drivers.get(hints.backend());
-                String why = d.unavailable().apply(comm).orElse(null);
+                String why = d.unavailable().apply(given).orElse(null);
                 if (why != null) throw new IllegalStateException("jpio_backend=" + d.name() + " is unavailable: " + why + ": rank=" + comm.rank());
                 open = d.factory();
             }
         } catch (IllegalArgumentException | IllegalStateException e) {
             bad = e;
         }
-        comm.agreeOnArguments(where, bad);
-        Path abs = path.toAbsolutePath().normalize();
-        List<String> same = new ArrayList<>(List.of("path", abs.toString(), "amode", new TreeSet<>(m).toString()));
-        hints.asMap().forEach((k, v) -> { same.add("hint " + k); same.add(v); });
-        comm.requireSame(where, same.toArray(new String[0]));
-        Routines r = new Routines(comm, abs, m, hints, open.open(new OpenRequest(comm, abs, m, hints, engine)));
+        Path abs = bad == null ? path.toAbsolutePath().normalize() : null;
+        if (!agreed(comm, bad, abs, m, hints)) { // the explanation: who failed which check, or which value differs where
+            comm.agreeOnArguments(where, bad);
+            List<String> same = new ArrayList<>(List.of("path", abs.toString(), "amode", new TreeSet<>(m).toString()));
+            hints.asMap().forEach((k, v) -> { same.add("hint " + k); same.add(v); });
+            comm.requireSame(where, same.toArray(new String[0]));
+        }
+        Routines r = new Routines(given, comm, abs, m, hints, open.open(new OpenRequest(comm, abs, m, hints, engine)));
+        r.openCounts = comm.counts();
         if (m.contains(Amode.APPEND)) { // MPI: every file pointer starts at the end; the default view's etype is a byte
             r.pointer = r.driver.size();
             r.shared.set("open", r.pointer);
             comm.barrier();
         }
         return new ParallelFile(r);
+    }
+
+    /**
+     * One allreduce: whether every rank's checks passed and every rank gave the same path, mode and hints
+     * (the maximum of a digest and of its negation differ from each other unless all digests are equal).
+     */
+    private static boolean agreed(Comm comm, RuntimeException bad, Path abs, Set<Amode> amode, Hints hints) {
+        long digest = 0;
+        if (bad == null) {
+            long modes = 0;
+            for (Amode a : amode) modes |= 1L << a.ordinal();
+            digest = Fingerprint.of(abs.toString()) * 31 + modes;
+            digest = digest * 0x9e3779b97f4a7c15L + hints.fingerprint();
+        }
+        if (comm.size() == 1) return bad == null; // a rank alone agrees with itself
+        long[] mine = {bad == null ? 0 : 1, digest, digest == Long.MIN_VALUE ? Long.MAX_VALUE : -digest}, all = new long[3];
+        comm.allreduce(mine, all, 3, Comm.Op.MAX);
+        return all[0] == 0 && all[1] == (all[2] == Long.MAX_VALUE ? Long.MIN_VALUE : -all[2]);
     }
 }

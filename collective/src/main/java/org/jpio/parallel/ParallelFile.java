@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import org.jpio.comm.Comm;
+import org.jpio.comm.CountingComm;
 import org.jpio.driver.FileDriver;
 import org.jpio.engine.IoEngine;
 import org.jpio.io.FileClosedException;
@@ -92,7 +93,14 @@ public final class ParallelFile implements AutoCloseable {
     public Path path() { return r.path; }
 
     /** MPI_File_get_group: the communicator the file was opened on. */
-    public Comm comm() { return r.comm; }
+    public Comm comm() { return r.given; }
+
+    /**
+     * What this file's calls have cost this rank since it was opened, open included: collective
+     * operations and bytes exchanged with other ranks ({@link CountingComm.Counts}). A call's own cost is
+     * the difference of two snapshots. Also in {@link #hints()} as {@code jpio_count_*}. Local.
+     */
+    public CountingComm.Counts counts() { return r.comm.counts(); }
 
     /** MPI_File_get_amode. */
     public Set<Amode> amode() { return r.amode; }
@@ -114,6 +122,11 @@ public final class ParallelFile implements AutoCloseable {
         Map<String, String> h = new LinkedHashMap<>(r.hints.asMap());
         h.put(Hints.JPIO_BACKEND, r.driver.name());
         h.putAll(r.driver.hints());
+        CountingComm.Counts c = r.comm.counts(), open = r.openCounts;
+        h.put("jpio_count_open_collectives", Long.toString(open.collectives()));
+        h.put("jpio_count_calls", Long.toString(r.calls));
+        h.put("jpio_count_collectives", Long.toString(c.collectives()));
+        h.put("jpio_count_exchanged_bytes", Long.toString(c.exchangedBytes()));
         return Map.copyOf(h);
     }
 

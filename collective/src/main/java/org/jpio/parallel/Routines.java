@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Set;
 import org.jpio.comm.Comm;
+import org.jpio.comm.CountingComm;
 import org.jpio.driver.FileDriver;
 import org.jpio.io.FileClosedException;
 import org.jpio.view.FileView;
@@ -15,7 +16,13 @@ import org.jpio.view.FileView;
  * ones on the file's {@link Background}. ParallelFile is the public face of these.
  */
 final class Routines {
-    final Comm comm;
+    /** The communicator the program opened the file on (MPI_File_get_group). */
+    final Comm given;
+    /** The same ranks, counting the file's collectives ({@link ParallelFile#counts}). */
+    final CountingComm comm;
+    /** What open cost; the routines since are counted in {@link #calls}. */
+    CountingComm.Counts openCounts;
+    long calls;
     final Path path;
     final Set<Amode> amode;
     final FileDriver driver;
@@ -30,7 +37,8 @@ final class Routines {
     private String splitOp;
     private Request split;
 
-    Routines(Comm comm, Path path, Set<Amode> amode, Hints hints, FileDriver driver) {
+    Routines(Comm given, CountingComm comm, Path path, Set<Amode> amode, Hints hints, FileDriver driver) {
+        this.given = given;
         this.comm = comm;
         this.path = path;
         this.amode = amode;
@@ -54,6 +62,7 @@ final class Routines {
         Checks.mode(op.callName(), op.isWrite(), amode, path, comm.rank());
         if (op.isCollective()) checkNoSplit(op.callName());
         background.drain();
+        calls++;
         int moved = transfers.run(op.callName(), op.isAt(), op.isCollective(), op.isWrite(), at, e, view, hints, comm);
         if (!op.isAt()) pointer += etypes(moved, e, view);
         return moved;
@@ -71,6 +80,7 @@ final class Routines {
         ensureOpen(name, at);
         Checks.mode(name, op.isWrite(), amode, path, comm.rank());
         if (op.isCollective()) checkNoSplit(name);
+        calls++;
         Request r = launch(name, op.isAt(), op.isCollective(), op.isWrite(), at, e, null);
         if (!op.isAt()) pointer += etypes(requested(e), e, view);
         return r;
@@ -98,6 +108,7 @@ final class Routines {
         Checks.mode(op, write, amode, path, comm.rank());
         background.drain();
         Checks.transfer(op, false, 0, e, view, amode, path, comm); // nothing is taken from the pointer for a bad call
+        calls++;
         long offset = shared.take(op, etypes(requested(e), e, view));
         return transfers.run(op, false, false, write, offset, e, view, hints, comm);
     }
@@ -107,6 +118,7 @@ final class Routines {
         ensureOpen(op, -1);
         Checks.mode(op, write, amode, path, comm.rank());
         checkNoSplit(op);
+        calls++;
         return launch(op, false, true, write, 0, e, shared);
     }
 

@@ -9,6 +9,9 @@ package org.jpio.parallel;
 public enum Xfer {
     READ, WRITE, READ_AT, WRITE_AT, READ_ALL, WRITE_ALL, READ_AT_ALL, WRITE_AT_ALL;
 
+    /** Made once: every call names itself in its agreements, and a call builds no string. */
+    private final String callName = name().toLowerCase(java.util.Locale.ROOT);
+
     /** True for the writes. */
     public boolean isWrite() { return (ordinal() & 1) != 0; }
 
@@ -22,11 +25,11 @@ public enum Xfer {
     public int code() { return ordinal(); }
 
     /** MPI's name without the prefix, as jpio's messages name the call: {@code write_at_all}. */
-    public String callName() { return name().toLowerCase(java.util.Locale.ROOT); }
+    public String callName() { return callName; }
 
     /** MPI's name of the blocking routine, e.g. {@code MPI_File_write_at_all}, for messages. */
-    public String mpiName() { return "MPI_File_" + name().toLowerCase(java.util.Locale.ROOT); }
+    public String mpiName() { return "MPI_File_" + callName; }
 
     /** MPI's name of the nonblocking routine, e.g. {@code MPI_File_iwrite_at_all}. */
-    public String mpiNonblockingName() { return "MPI_File_i" + name().toLowerCase(java.util.Locale.ROOT); }
+    public String mpiNonblockingName() { return "MPI_File_i" + callName; }
 }

@@ -52,6 +52,7 @@ public final class RomioBackend {
      */
     public static long commHandle(Comm comm) {
         if (comm == null) throw new IllegalArgumentException("comm is null");
+        comm = org.jpio.comm.CountingComm.unwrap(comm); // MPI-IO's own collectives are not jpio's to count
         if (!(comm instanceof MpiComm mpi))
             throw new RomioUnavailableException("communicator is " + comm.getClass().getSimpleName()
                 + ", not MpiComm: ROMIO runs MPI-IO across MPI processes (start under mpirun and use MpiComm.world())");

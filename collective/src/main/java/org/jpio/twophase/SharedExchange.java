@@ -51,6 +51,10 @@ final class SharedExchange extends Exchange {
                 slots[a][k] = memory.part(aggs[a], k * slotBytes(cbBufferSize), plan.cycleBytes()).order(file.order());
     }
 
+    static final String NAME = "shared memory";
+
+    @Override String name() { return NAME; }
+
     /**
      * Collective write of this rank's data ({@code array[index..]}, in the order of {@code runs}). Per cycle:
      * every rank copies its pieces into the aggregators' buffers; the aggregator waits for its previous
@@ -58,8 +62,6 @@ final class SharedExchange extends Exchange {
      * synchronisation; the aggregator writes the window on its background thread. Returns this rank's
      * failure or null.
      */
-    @Override String name() { return "shared memory"; }
-
     @Override Throwable write(Transfer t, Object array, int index) {
         int cycles = plan.cycles();
         Windows windows = new Windows(clips(t));
@@ -140,6 +142,7 @@ final class SharedExchange extends Exchange {
      */
     private int copy(Clip[] clips, int c, org.jpio.driver.Memory memory, Object array, int index, boolean write, boolean ownStraight) {
         int ownAt = index;
+        long others = 0; // bytes moved to or from another rank's memory: this exchange's traffic
         for (int a = 0; a < clips.length; a++) {
             if (clips[a] == null) continue;
             long w0 = plan.windowStart(a, c), w1 = plan.windowEnd(a, c);
@@ -153,6 +156,7 @@ final class SharedExchange extends Exchange {
                 continue;
             }
             ByteBuffer buf = slots[a][c & 1];
+            long before = clip.memory();
             clip.take(w0, w1, (off, len) -> {
                 int n = (int) (len / esz);
                 buf.limit(buf.capacity()).position((int) (off - w0));
@@ -163,7 +167,9 @@ final class SharedExchange extends Exchange {
                 else type.get(buf, array, at[0], n);
                 at[0] += n;
             });
+            if (a != myAgg) others += clip.memory() - before;
         }
+        org.jpio.comm.CountingComm.addExchanged(comm, others);
         return ownAt;
     }
 

@@ -1,7 +1,6 @@
 package org.jpio.twophase;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +24,15 @@ public final class TwoPhaseDriver extends IndependentDriver {
 
     private final int[] aggregators;
     private final int hosts;
+    /** The name of the exchange the last two-phase call used (a constant: the explanation is rendered by {@link #hints()}). */
     private volatile String exchangeUsed;
+    /**
+     * The last call's extents, decision and plan, per direction [read, write]: a program repeats the same
+     * access every step, and then every rank finds the same extents as before and reuses what it planned.
+     */
+    private final Extents[] lastExtents = new Extents[2];
+    private final Strategy.Choice[] lastChoice = new Strategy.Choice[2];
+    private final Plan[] lastPlan = new Plan[2];
 
     private TwoPhaseDriver(OpenRequest r, Opened opened, int[] aggregators, int hosts) {
         super(r, opened);
@@ -36,10 +43,7 @@ public final class TwoPhaseDriver extends IndependentDriver {
     /** Collective: the generic open, then the aggregators from the ranks' hosts and the hints. */
     public static TwoPhaseDriver open(OpenRequest r) throws IOException {
         Opened opened = openFile(r);
-        int n = r.comm().size();
-        String[] names = new String[n];
-        byte[][] all = r.comm().allgatherBytes(r.comm().hostName().getBytes(StandardCharsets.UTF_8));
-        for (int k = 0; k < n; k++) names[k] = new String(all[k], StandardCharsets.UTF_8);
+        String[] names = r.comm().hostNames();
         Hints h = r.hints();
         int[] aggs;
         try {
@@ -54,24 +58,26 @@ public final class TwoPhaseDriver extends IndependentDriver {
     @Override public String name() { return NAME; }
 
     @Override protected long collective(Transfer t, Extents all, boolean write) throws IOException {
-        String op = t.op() + " path=" + path;
-        ElementType type = all.elementType(op);
+        ElementType type = all.elementType(t.op(), path);
         if (all.totalBytes() == 0) return 0; // no rank moves anything (every rank sees it): nothing to aggregate
-        Strategy.Choice choice = choose(all, write);
+        int d = write ? 1 : 0;
+        boolean again = all.sameAs(lastExtents[d]); // the same on every rank: every rank holds the same extents
+        Strategy.Choice choice = again ? lastChoice[d] : choose(all, write);
         chose(write, choice);
         if (!choice.twoPhase()) {
+            remember(d, all, choice, null);
             reserveIfDense(t, all, write);
             return transfer(t, write, all.anySieves());
         }
-        Plan plan = Aggregation.plan(all, aggregators, hints.stripingUnit(), hints.cbBufferSize(), type.size());
+        Plan plan = again && lastPlan[d] != null ? lastPlan[d] : Aggregation.plan(all, aggregators, hints.stripingUnit(), hints.cbBufferSize(), type.size());
+        remember(d, all, choice, plan);
         ArrayFile file = file(t);
         // a file the process may only write takes messages: only they tell an aggregator where its window's holes are
         org.jpio.comm.Comm comm = t.comm();
-        SharedMemory shared = readable() ? sharedCycleBuffers(comm, op) : null;
+        SharedMemory shared = readable() ? sharedCycleBuffers(comm, t.op()) : null;
         Exchange exchange = shared != null ? new SharedExchange(comm, shared, file, plan, type, hints.cbBufferSize())
                                            : new MessageExchange(comm, file, plan, type, Scratch.forThisThread(), readable());
-        exchangeUsed = shared != null || hints.cbShared() == Hints.Mode.DISABLE ? exchange.name()
-                : exchange.name() + " (no shared memory: " + (hosts > 1 ? "ranks on " + hosts + " hosts" : comm.sharedMemoryUnavailable()) + ")";
+        exchangeUsed = exchange.name();
         reserveIfDense(t, all, write);
         Throwable failure = write ? exchange.write(t) : exchange.read(t);
         if (failure instanceof IOException io) throw io;
@@ -79,6 +85,29 @@ public final class TwoPhaseDriver extends IndependentDriver {
         if (failure instanceof Error e) throw e;
         if (failure != null) throw new IOException(failure);
         return t.bytes();
+    }
+
+    private void remember(int d, Extents all, Strategy.Choice choice, Plan plan) {
+        lastExtents[d] = all;
+        lastChoice[d] = choice;
+        lastPlan[d] = plan;
+    }
+
+    /** What was planned depends on the hints and the atomic mode: a change forgets it. */
+    private void forget() {
+        java.util.Arrays.fill(lastExtents, null);
+        java.util.Arrays.fill(lastChoice, null);
+        java.util.Arrays.fill(lastPlan, null);
+    }
+
+    @Override public void setHints(Hints h) {
+        super.setHints(h);
+        forget();
+    }
+
+    @Override public void setAtomicity(boolean on) {
+        super.setAtomicity(on);
+        forget();
     }
 
     private Strategy.Choice choose(Extents all, boolean write) {
@@ -100,7 +129,7 @@ public final class TwoPhaseDriver extends IndependentDriver {
         if (mode == Hints.Mode.DISABLE) return null;
         SharedMemory s = hosts == 1 ? comm.shared(SharedExchange.parts(comm.size(), aggregators, hints.cbBufferSize())) : null;
         if (s == null && mode == Hints.Mode.ENABLE)
-            throw new IllegalStateException("jpio_cb_shared=enable but the ranks cannot share memory: " + op + " rank=" + comm.rank()
+            throw new IllegalStateException("jpio_cb_shared=enable but the ranks cannot share memory: " + op + " path=" + path + " rank=" + comm.rank()
                     + (hosts > 1 ? " hosts=" + hosts : ": " + comm.sharedMemoryUnavailable()));
         return s;
     }
@@ -112,7 +141,9 @@ public final class TwoPhaseDriver extends IndependentDriver {
         for (int a : aggregators) b.append(b.length() == 0 ? "" : " ").append(a);
         h.put("romio_aggregator_list", b.toString()); // ROMIO's key: the aggregator ranks in domain order
         String x = exchangeUsed;
-        if (x != null) h.put("jpio_cb_exchange", x);
+        if (x != null)
+            h.put("jpio_cb_exchange", x.equals(SharedExchange.NAME) || hints.cbShared() == Hints.Mode.DISABLE ? x
+                    : x + " (no shared memory: " + (hosts > 1 ? "ranks on " + hosts + " hosts" : comm.sharedMemoryUnavailable()) + ")");
         return h;
     }
 }

@@ -177,6 +177,14 @@ public final class ParallelFileContract {
             Set<Amode> m = comm.rank() == comm.size() - 1 ? EnumSet.of(Amode.CREATE, Amode.WRONLY) : EnumSet.of(Amode.CREATE, Amode.RDWR);
             CollectiveException d = assertThrows(CollectiveException.class, () -> ParallelFile.open(comm, exists, m, h));
             assertTrue(d.getMessage().contains("rank=" + (comm.size() - 1) + " amode="), d.getMessage());
+            // open compares digests of path, mode and hints; a difference is still named value by value
+            Hints other = comm.rank() == 1 ? h.with(Hints.CB_BUFFER_SIZE, "65536") : h;
+            d = assertThrows(CollectiveException.class, () -> ParallelFile.open(comm, exists, EnumSet.of(Amode.RDWR), other));
+            assertTrue(d.getMessage().contains("rank=1 hint cb_buffer_size=65536 but rank=0"), d.getMessage());
+            Path elsewhere = comm.rank() == 0 ? exists : dir.resolve("elsewhere-" + config + ".bin");
+            d = assertThrows(CollectiveException.class, () -> ParallelFile.open(comm, elsewhere, EnumSet.of(Amode.CREATE, Amode.RDWR), h));
+            assertTrue(d.getMessage().contains("path=" + elsewhere.toAbsolutePath()), d.getMessage());
+            assertFalse(Files.exists(dir.resolve("elsewhere-" + config + ".bin")), "a refused open creates nothing");
         }
         CollectiveException bad = assertThrows(CollectiveException.class, () -> ParallelFile.open(comm, exists, EnumSet.of(Amode.CREATE, Amode.RDONLY), h));
         assertEquals(comm.size(), bad.failures().size(), "every rank's check failed alike");

@@ -115,6 +115,13 @@ public final class LocalComm implements Comm {
 
     @Override public String hostName() { return HostName.get(); }
 
+    /** Every rank is a thread of this JVM, on this host: nothing to exchange. */
+    @Override public String[] hostNames() {
+        String[] names = new String[size()];
+        java.util.Arrays.fill(names, hostName());
+        return names;
+    }
+
     /** What one rank brings to a collective; {@code error} is its own argument error, if any. */
     private record Part(String op, String error, ElementType type, Object buf, int index, int count,
                         int[] counts, int[] displs, int[] recvCounts, int root, long[] pieces) {

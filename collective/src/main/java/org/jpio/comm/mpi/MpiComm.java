@@ -152,6 +152,14 @@ public final class MpiComm implements Comm {
 
     @Override public String hostName() { return MpiNative.processorName(); }
 
+    /** Gathered by the first open on this communicator (every rank opens the same files in the same order), then kept. */
+    private String[] hostNames;
+
+    @Override public synchronized String[] hostNames() {
+        if (hostNames == null) hostNames = Comm.super.hostNames();
+        return hostNames;
+    }
+
     @Override public void barrier() {
         open();
         MpiNative.barrier(handle);

@@ -8,6 +8,7 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jpio.comm.Comm;
+import org.jpio.comm.CountingComm;
 import org.jpio.examples.bench.Json;
 import org.jpio.examples.bench.Stats;
 import org.jpio.parallel.Amode;
@@ -58,7 +59,7 @@ final class ScaleBench {
             aggregators = f.hints().getOrDefault("cb_nodes", "?");
             choice = f.hints().getOrDefault("jpio_cb_write_choice", backend);
         }
-        CountingComm counting = new CountingComm(comm);
+        CountingComm counting = CountingComm.recording(comm);
         h.put(Hints.JPIO_CB_SHARED, "disable");
         try (ParallelFile f = ParallelFile.open(counting, file, EnumSet.of(Amode.RDWR), Hints.of(h))) {
             f.setView(part.view());
@@ -66,12 +67,13 @@ final class ScaleBench {
             counting.reset();
             f.writeAtAll(0, Elements.ofArray(part.data(), 0, part.count()));
         }
-        long[] mine = {allocW / repeat, allocR / repeat, (long) part.count() * s.type().size(), counting.collectives, counting.exchanges,
-                counting.maxMessagesPerExchange, counting.gatheredElements, counting.messages};
+        CountingComm.Counts k = counting.counts();
+        long[] mine = {allocW / repeat, allocR / repeat, (long) part.count() * s.type().size(), k.collectives(), k.exchanges(),
+                k.maxMessagesPerExchange(), k.gatheredElements(), k.messages()};
         long[] max = new long[mine.length];
         comm.allreduce(mine, max, mine.length, Comm.Op.MAX);
-        long messagesAll = comm.allreduce(counting.messages, Comm.Op.SUM);
-        long[] per = counting.perExchange.stream().mapToLong(Long::longValue).toArray(), perMax = new long[per.length], perSum = new long[per.length];
+        long messagesAll = comm.allreduce(k.messages(), Comm.Op.SUM);
+        long[] per = counting.perExchange().stream().mapToLong(Long::longValue).toArray(), perMax = new long[per.length], perSum = new long[per.length];
         comm.allreduce(per, perMax, per.length, Comm.Op.MAX); // every rank took part in the same exchanges
         comm.allreduce(per, perSum, per.length, Comm.Op.SUM);
         if (comm.rank() == 0) Files.deleteIfExists(file);

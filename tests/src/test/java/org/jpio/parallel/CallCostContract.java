@@ -1,0 +1,78 @@
+package org.jpio.parallel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jpio.comm.Comm;
+import org.jpio.comm.CountingComm.Counts;
+import org.jpio.io.ElementType;
+import org.jpio.view.DataRep;
+import org.jpio.view.FileView;
+
+/**
+ * What the common calls cost in collectives, pinned: a change that adds a collective to open, to a
+ * repeated collective transfer of the same shape or to close fails here. The same source runs on in-JVM
+ * ranks and under mpirun ({@link #main}). Counted by the file's own counters ({@link ParallelFile#counts}).
+ */
+public final class CallCostContract {
+    private CallCostContract() { }
+
+    /** {@code mpirun -np N java ... CallCostContract DIR}: prints "call cost ok rank=R". */
+    public static void main(String[] args) throws Exception {
+        Comm world = Comm.world();
+        check(world, Path.of(args[0]));
+        System.out.println("call cost ok rank=" + world.rank() + " size=" + world.size());
+    }
+
+    /** Collectives each call took on this rank, by name, for the checks and for a reader of a failure. */
+    static Map<String, Long> measure(Comm comm, Path file, Hints h) throws IOException {
+        Map<String, Long> cost = new LinkedHashMap<>();
+        int n = 256; // 1 KiB per rank: the small call
+        int[] mine = new int[n];
+        try (ParallelFile warm = ParallelFile.open(comm, file, EnumSet.of(Amode.CREATE, Amode.RDWR), h)) { // the communicator's first open
+            warm.writeAtAll((long) comm.rank() * n * 4, Elements.of(mine));
+        }
+        ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.RDWR), h);
+        cost.put("open", f.counts().collectives());
+        f.setView(FileView.contiguous(0, ElementType.INT, DataRep.NATIVE));
+        for (int i = 0; i < 3; i++) {
+            Counts before = f.counts();
+            f.writeAtAll((long) comm.rank() * n, Elements.of(mine));
+            cost.put("write_at_all " + i, f.counts().minus(before).collectives());
+            before = f.counts();
+            f.readAtAll((long) comm.rank() * n, Elements.of(mine));
+            cost.put("read_at_all " + i, f.counts().minus(before).collectives());
+        }
+        Counts before = f.counts();
+        f.sync();
+        cost.put("sync", f.counts().minus(before).collectives());
+        before = f.counts();
+        f.close();
+        cost.put("close", f.counts().minus(before).collectives());
+        assertEquals(Long.toString(f.counts().collectives()), f.hints().get("jpio_count_collectives"));
+        assertEquals("6", f.hints().get("jpio_count_calls"));
+        return cost;
+    }
+
+    public static void check(Comm comm, Path dir) throws IOException {
+        for (String backend : new String[] {"twophase", "independent"}) {
+            Map<String, Long> cost = measure(comm, dir.resolve("cost-" + backend + ".bin"), Hints.of(Hints.JPIO_BACKEND, backend));
+            boolean alone = comm.size() == 1;
+            // open: one allreduce agrees on the arguments and compares path, mode and hints; one settles the open itself
+            assertEquals(alone ? 0 : 2, cost.get("open"), backend + " " + cost);
+            for (int i = 0; i < 3; i++) {
+                // one allgather of the extents (with the checks' outcome), one allreduce of the outcome
+                assertEquals(alone ? 0 : 2, cost.get("write_at_all " + i), backend + " " + cost);
+                assertEquals(alone ? 0 : 2, cost.get("read_at_all " + i), backend + " " + cost);
+            }
+            // the negative control: a call known to add a collective (sync agrees on its outcome) is seen
+            assertTrue(alone || cost.get("sync") >= 1, backend + " " + cost);
+            assertEquals(alone ? 0 : 1, cost.get("close"), backend + " " + cost);
+        }
+    }
+}
