@@ -285,6 +285,14 @@ JNIEXPORT jlong JNICALL Java_org_jpio_comm_mpi_MpiNative_split(JNIEnv *env, jcla
     return with_errors_return(env, out, "MPI_Comm_set_errhandler(split)");
 }
 
+/* MPI_Comm_dup: the same group in a new context, so a second thread's collectives never match this one's. */
+JNIEXPORT jlong JNICALL Java_org_jpio_comm_mpi_MpiNative_dup(JNIEnv *env, jclass cls, jlong comm) {
+    MPI_Comm out = MPI_COMM_NULL;
+    int rc = MPI_Comm_dup(jpio_comm(comm), &out);
+    if (rc != MPI_SUCCESS) { jpio_throw_mpi(env, rc, "MPI_Comm_dup", ""); return -1; }
+    return with_errors_return(env, out, "MPI_Comm_set_errhandler(dup)");
+}
+
 JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_free(JNIEnv *env, jclass cls, jlong comm) {
     MPI_Comm c = jpio_comm(comm);
     int rc = MPI_Comm_free(&c);

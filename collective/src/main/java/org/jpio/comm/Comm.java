@@ -108,7 +108,8 @@ public interface Comm extends AutoCloseable {
     /**
      * A new communicator of the same ranks in the same order (MPI_Comm_dup): collective. Its traffic never
      * mixes with this one's, so a background thread can run collectives on it while the program runs its
-     * own on this one. Close it when done.
+     * own on this one (an asynchronous checkpoint's writer, nonblocking transfers); with MPI that also needs
+     * MPI_THREAD_MULTIPLE. Close it when done. The default is a split with one color, ordered by rank.
      */
     default Comm dup() { return split(0, rank()); }
 

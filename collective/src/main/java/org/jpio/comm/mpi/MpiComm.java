@@ -220,8 +220,14 @@ public final class MpiComm implements Comm {
         return h == -1 ? null : new MpiComm(h, true);
     }
 
+    /** MPI_Comm_dup; freed by {@link #close} like a split. */
+    @Override public Comm dup() {
+        open();
+        return new MpiComm(MpiNative.dup(handle), true);
+    }
+
     /**
-     * Frees a communicator made by {@link #split} (MPI_Comm_free, collective). The world communicator (shared
+     * Frees a communicator made by {@link #split} or {@link #dup} (MPI_Comm_free, collective). The world communicator (shared
      * by every {@link #world()} caller) and adopted ones stay usable: they are not jpio's to free.
      */
     @Override public void close() {

@@ -36,6 +36,8 @@ final class MpiNative {
                                 Object recv, long rOff, int rCount, int source, int type);
     /** The new communicator's handle, or -1 for MPI_COMM_NULL (negative color). */
     static native long split(long comm, int color, int key);
+    /** MPI_Comm_dup's handle. */
+    static native long dup(long comm);
     static native void free(long comm);
 
     /** A shared-memory window's Fortran handle (shared.c), or -1 when the ranks are not all on one node. */
