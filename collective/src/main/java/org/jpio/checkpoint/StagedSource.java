@@ -34,7 +34,7 @@ final class StagedSource implements ChunkSource {
                 int size = it.array().elementType().size();
                 for (int r = 0; r < it.localChunks(); r++) {
                     int n = it.count(r);
-                    byte[] slab = pool.acquire();
+                    byte[] slab = pool.acquire(n * size);
                     it.array().getInterior((long) r * it.perChunk(), n, ByteBuffer.wrap(slab, 0, n * size).order(ByteOrder.nativeOrder()));
                     queue.add(new Chunk(slab, n * size, (long) r * it.perChunk()));
                 }

@@ -1,57 +1,70 @@
 package org.jpio.checkpoint;
 
-import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * The bounded staging memory of one rank's asynchronous checkpoints: pieces (slabs) of one size, allocated
- * on demand up to the bound and kept for the next checkpoint (a new gigabyte per checkpoint would cost page
- * faults and garbage collection each time). {@link #acquire} waits while the bound is reached and no piece is
- * free; the background writer frees pieces as it writes them, so a checkpoint larger than the bound is copied
- * as it is written.
+ * The bounded staging memory of one rank's asynchronous checkpoints: pieces (slabs) of at most one chunk,
+ * allocated on demand while the bytes they hold stay within the bound, and kept for the next checkpoint
+ * (a new gigabyte per checkpoint would cost page faults and garbage collection each time). {@link #acquire}
+ * waits while the bound is reached and no free piece is large enough; the background writer frees pieces as
+ * it writes them, so a checkpoint larger than the bound is copied as it is written. Free pieces too small for
+ * a request are dropped to make room for one that fits.
  */
 final class StagingPool {
     private final long bound;
-    private final int slabBytes;
-    private final int maxSlabs;
-    private final ArrayDeque<byte[]> free = new ArrayDeque<>();
-    private int allocated, inUse, peakInUse;
-    private long staged, waitedNanos;
+    private final int largest;
+    private final List<byte[]> free = new ArrayList<>();
+    private long allocated, inUse, peakInUse, staged, waitedNanos;
 
-    StagingPool(long boundBytes, int slabBytes) {
+    /** At most {@code boundBytes} of pieces of at most {@code largestBytes} (the chunk; not above the bound). */
+    StagingPool(long boundBytes, int largestBytes) {
+        if (largestBytes > boundBytes) throw new IllegalArgumentException("staging piece of " + largestBytes + " bytes exceeds the bound of " + boundBytes);
         this.bound = boundBytes;
-        this.slabBytes = slabBytes;
-        this.maxSlabs = (int) Math.max(1, Math.min(Integer.MAX_VALUE, boundBytes / slabBytes));
+        this.largest = largestBytes;
     }
 
-    int slabBytes() { return slabBytes; }
-
-    /** A free piece; waits while all the bound allows are in use. */
-    synchronized byte[] acquire() throws InterruptedException {
-        if (free.isEmpty() && allocated >= maxSlabs) {
-            long t0 = System.nanoTime();
-            while (free.isEmpty()) wait();
-            waitedNanos += System.nanoTime() - t0;
+    /** A free piece of at least {@code bytes}; waits while the bound leaves no room for one. */
+    synchronized byte[] acquire(int bytes) throws InterruptedException {
+        if (bytes > largest) throw new IllegalArgumentException("staging piece of " + bytes + " bytes exceeds the chunk of " + largest);
+        long t0 = 0;
+        while (true) {
+            byte[] s = take(bytes);
+            if (s != null) {
+                inUse += s.length;
+                peakInUse = Math.max(peakInUse, inUse);
+                if (t0 != 0) waitedNanos += System.nanoTime() - t0;
+                return s;
+            }
+            if (t0 == 0) t0 = System.nanoTime();
+            wait();
         }
-        byte[] s = free.isEmpty() ? allocate() : free.pop();
-        inUse++;
-        peakInUse = Math.max(peakInUse, inUse);
-        return s;
     }
 
-    private byte[] allocate() {
-        allocated++;
-        return new byte[slabBytes];
+    /** The smallest free piece that fits; else a new one if the bound allows (after dropping free pieces too small); else null. */
+    private byte[] take(int bytes) {
+        int best = -1;
+        for (int i = 0; i < free.size(); i++)
+            if (free.get(i).length >= bytes && (best < 0 || free.get(i).length < free.get(best).length)) best = i;
+        if (best >= 0) return free.remove(best);
+        if (allocated + bytes > bound) {
+            for (byte[] f : free) allocated -= f.length;
+            free.clear();
+        }
+        if (allocated + bytes > bound) return null;
+        allocated += bytes;
+        return new byte[bytes];
     }
 
     /** A piece is written (or dropped): free for the next one. */
     synchronized void release(byte[] slab, int bytesStaged) {
-        inUse--;
+        inUse -= slab.length;
         staged += bytesStaged;
-        free.push(slab);
+        free.add(slab);
         notifyAll();
     }
 
     synchronized StagingReport report() {
-        return new StagingReport(bound, slabBytes, (long) peakInUse * slabBytes, (long) allocated * slabBytes, staged, waitedNanos);
+        return new StagingReport(bound, largest, peakInUse, allocated, staged, waitedNanos);
     }
 }
