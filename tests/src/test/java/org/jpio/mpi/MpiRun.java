@@ -27,25 +27,8 @@ public final class MpiRun {
 
     /** As {@link #run(int, Class, long, String...)}, with extra mpirun options (e.g. "--mca", "io", "romio321"). */
     public static String run(int np, Class<?> main, long timeoutSeconds, List<String> mpirunOptions, String... args) {
-        List<String> cmd = new ArrayList<>(List.of("mpirun", "--allow-run-as-root", "--oversubscribe",
-                "--bind-to", "none", "-np", Integer.toString(np)));
-        cmd.addAll(mpirunOptions);
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        // small, quickly started JVMs: the machine is shared and the ranks are short-lived
-        cmd.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx256m"));
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path")));
-        String nativeDir = System.getProperty("jpio.native.dir");
-        if (nativeDir != null) cmd.add("-Djpio.native.dir=" + nativeDir);
-        cmd.add(main.getName());
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        pb.environment().remove("ROMIO_HINTS"); // the ranks never read the hints file of the environment the tests run in
-        Process p;
-        try {
-            p = pb.start();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot start mpirun (is Open MPI installed?): " + String.join(" ", cmd), e);
-        }
+        List<String> cmd = command(np, main, mpirunOptions, args);
+        Process p = start(new ProcessBuilder(cmd).redirectErrorStream(true));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Thread pump = new Thread(() -> copy(p.getInputStream(), out), "mpirun-output");
         pump.start();
@@ -69,6 +52,39 @@ public final class MpiRun {
         return text;
     }
 
+    /**
+     * Starts {@code main} under {@code mpirun -np N} and returns at once, its output going to {@code log}: for
+     * tests that kill a rank while the job runs. The caller waits for it, and kills what is left on failure
+     * ({@code p.descendants()}).
+     */
+    public static Process start(int np, Class<?> main, Path log, String... args) {
+        return start(new ProcessBuilder(command(np, main, List.of(), args)).redirectErrorStream(true).redirectOutput(log.toFile()));
+    }
+
+    private static List<String> command(int np, Class<?> main, List<String> mpirunOptions, String... args) {
+        List<String> cmd = new ArrayList<>(List.of("mpirun", "--allow-run-as-root", "--oversubscribe",
+                "--bind-to", "none", "-np", Integer.toString(np)));
+        cmd.addAll(mpirunOptions);
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // small, quickly started JVMs: the machine is shared and the ranks are short-lived
+        cmd.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx256m"));
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path")));
+        String nativeDir = System.getProperty("jpio.native.dir");
+        if (nativeDir != null) cmd.add("-Djpio.native.dir=" + nativeDir);
+        cmd.add(main.getName());
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
+    private static Process start(ProcessBuilder pb) {
+        pb.environment().remove("ROMIO_HINTS"); // the ranks never read the hints file of the environment the tests run in
+        try {
+            return pb.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start mpirun (is Open MPI installed?): " + String.join(" ", pb.command()), e);
+        }
+    }
+
     /** Fails unless {@code out} has {@code String.format(line, rank)} for every rank below {@code np}. */
     public static void requireEachRank(String out, int np, String line) {
         for (int r = 0; r < np; r++) {
@@ -88,7 +104,8 @@ public final class MpiRun {
         }
     }
 
-    private static void killTree(Process p) {
+    /** Kills {@code p} and every process it started (kill -9), and waits for it. */
+    public static void killTree(Process p) {
         p.descendants().forEach(ProcessHandle::destroyForcibly);
         p.destroyForcibly();
         try {
