@@ -210,6 +210,7 @@ public final class CheckpointStore implements AutoCloseable {
         if (open != null) open.abort();
         closed = true;
         if (writer != null) writer.close();
+        comm.barrier();                                   // every rank is done with the directory before the lock goes
         Throwable failed = null;
         if (lock != null) {
             try {

@@ -134,6 +134,31 @@ class CheckpointStoreTest {
         assertFalse(Catalog.of(ckpt).list().iterator().hasNext());
     }
 
+    /** Any format of the registry: a RAW file says nothing of itself, the manifest says it all. */
+    @Test
+    void rawFilesAreDescribedByTheManifest() throws Exception {
+        Path ckpt = dir.resolve("raw");
+        LocalComm.run(3, comm -> {
+            DistributedArray c = counts(comm);
+            Fill.fill(c);
+            try (CheckpointStore store = CheckpointStore.open(comm, ckpt, CheckpointOptions.defaults().format(org.jpio.format.ArrayFormats.RAW).blockBytes(50))) {
+                store.begin(3).put("c", c).commit();
+            }
+        });
+        CheckpointInfo info = Catalog.of(ckpt).latestValid().orElseThrow();
+        Manifest.Entry e = info.manifest().array("c");
+        assertEquals("raw", e.format());
+        assertEquals("c.raw", e.file());
+        assertEquals(0, e.dataPosition());
+        assertEquals(11 * 6 * 4, Files.size(info.path().resolve("c.raw")));
+        assertEquals(e.fileSize(), Catalog.of(ckpt).verify(info));
+        LocalComm.run(2, comm -> {
+            try (CheckpointStore store = CheckpointStore.open(comm, ckpt)) {
+                Fill.check(store.restart().load("c"), "raw restarted on 2 ranks");
+            }
+        });
+    }
+
     @Test
     void theRestartedArraysAreWhatWasCommittedBitForBit() throws Exception {
         Path ckpt = dir.resolve("bits");
