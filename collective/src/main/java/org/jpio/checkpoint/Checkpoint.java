@@ -27,6 +27,7 @@ public final class Checkpoint {
     private final Path partial;
     private final Map<String, DistributedArray> arrays = new LinkedHashMap<>();
     private Attributes attributes = Attributes.NONE;
+    private IllegalArgumentException refused;
     private boolean done;
 
     Checkpoint(CheckpointStore store, long step, Path partial) {
@@ -39,7 +40,8 @@ public final class Checkpoint {
 
     /**
      * Names an array of the checkpoint: its owned elements (ghost cells excluded) go to a file of its own
-     * in the store's format. Names are 1-200 letters, digits, '_', '-' or '.', not starting with '.'.
+     * in the store's format. Names are 1-200 letters, digits, '_', '-' or '.', not starting with '.'. A bad
+     * name or array is reported by the commit, on every rank, before any byte moves.
      */
     public Checkpoint put(String name, DistributedArray array) {
         open();
@@ -50,8 +52,8 @@ public final class Checkpoint {
         else if (array.comm().size() != store.comm().size() || array.comm().rank() != store.comm().rank())
             problem = "array " + name + " is distributed over rank=" + array.comm().rank() + " of size=" + array.comm().size()
                     + ", the store's communicator is rank=" + store.comm().rank() + " of size=" + store.comm().size();
-        if (problem != null) throw new IllegalArgumentException("checkpoint step=" + step + " put: " + problem);
-        arrays.put(name, array);
+        if (problem != null) refuse(new IllegalArgumentException("checkpoint step=" + step + " put: " + problem + ": rank=" + store.comm().rank()));
+        else arrays.put(name, array);
         return this;
     }
 
@@ -65,8 +67,17 @@ public final class Checkpoint {
 
     private Checkpoint attribute(String name, Object value) {
         open();
-        attributes = attributes.with(name, value);
+        try {
+            attributes = attributes.with(name, value);
+        } catch (IllegalArgumentException e) {
+            refuse(new IllegalArgumentException("checkpoint step=" + step + " attribute: " + e.getMessage() + ": rank=" + store.comm().rank(), e));
+        }
         return this;
+    }
+
+    /** Keeps the first bad argument for the commit, which fails on every rank with it (one rank alone must not leave the others waiting). */
+    private void refuse(IllegalArgumentException e) {
+        if (refused == null) refused = e;
     }
 
     /**
@@ -156,6 +167,7 @@ public final class Checkpoint {
             same.add(describe(e.getValue()));
         }
         try {
+            comm.agreeOnArguments(where, refused);
             comm.requireSame(where, same.toArray(new String[0]));
         } catch (RuntimeException e) {
             abortQuietly(e);

@@ -200,6 +200,18 @@ public final class CheckpointStore implements AutoCloseable {
     }
 
     /**
+     * Not collective: allocates this rank's staging memory for asynchronous checkpoints now, up to
+     * {@code bytes} (at most the bound), instead of during the first {@code commitAsync}: a simulation calls
+     * it before its time loop so that the loop never pays for mapping the memory.
+     */
+    public StagingReport reserveStaging(long bytes) {
+        if (bytes < 0) throw new IllegalArgumentException("reserveStaging: bytes=" + bytes + " must be >= 0");
+        StagingPool p = pool();
+        p.reserve(bytes);
+        return p.report();
+    }
+
+    /**
      * Collective: waits for the asynchronous checkpoints in flight, removes a begun checkpoint never
      * committed, ends the background writer and releases the directory. Throws the first failure of an
      * asynchronous checkpoint (its future has it too), so one that nobody looked at is not lost.

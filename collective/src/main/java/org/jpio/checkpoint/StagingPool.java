@@ -56,6 +56,15 @@ final class StagingPool {
         return new byte[bytes];
     }
 
+    /** Allocates free pieces of one chunk until {@code bytes} (at most the bound) are held: their page faults happen now. */
+    synchronized void reserve(long bytes) {
+        long want = Math.min(bytes, bound);
+        while (allocated + largest <= want) {
+            free.add(new byte[largest]);                   // the JVM zeroes it: its pages are mapped now, not in the caller's loop
+            allocated += largest;
+        }
+    }
+
     /** A piece is written (or dropped): free for the next one. */
     synchronized void release(byte[] slab, int bytesStaged) {
         inUse -= slab.length;

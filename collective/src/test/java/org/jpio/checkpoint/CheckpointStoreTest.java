@@ -80,6 +80,9 @@ class CheckpointStoreTest {
             DistributedArray u = field(comm);
             CheckpointOptions o = CheckpointOptions.defaults().stagingBytes(64).chunkBytes(64); // 8 doubles a piece: the copy waits for the writer
             try (CheckpointStore store = CheckpointStore.open(comm, ckpt, o)) {
+                StagingReport reserved = store.reserveStaging(1 << 20);     // at most the bound
+                assertEquals(64, reserved.heldBytes(), reserved.toString());
+                assertEquals(0, reserved.peakBytes());
                 CompletableFuture<CheckpointInfo> f1, f2;
                 Fill.fill(u);
                 f1 = store.begin(1).put("u", u).attribute("time", 1.0).commitAsync();
@@ -89,6 +92,7 @@ class CheckpointStoreTest {
                 assertEquals(2, f2.get().step());
                 StagingReport s = store.staging();
                 assertEquals(64, s.peakBytes(), s.toString());
+                assertEquals(64, s.heldBytes(), "never more than the bound: " + s);
                 assertTrue(s.stagedBytes() > 0, s.toString());
             }
         });
@@ -115,6 +119,9 @@ class CheckpointStoreTest {
                 e = assertThrows(CollectiveException.class, c::commit);
                 assertTrue(e.getMessage().contains("rank=2 attributes="), e.getMessage());
                 assertThrows(IllegalStateException.class, c::commit);
+                Checkpoint d = store.begin(6).put(comm.rank() == 2 ? "../u" : "u", u);
+                e = assertThrows(CollectiveException.class, d::commit);
+                assertTrue(e.getMessage().contains("rank=2: IllegalArgumentException: checkpoint step=6 put: name=../u must be"), e.getMessage());
             }
         });
         try (Stream<Path> s = Files.list(ckpt)) {

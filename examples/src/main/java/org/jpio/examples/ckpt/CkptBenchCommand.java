@@ -50,8 +50,8 @@ public final class CkptBenchCommand implements Callable<Integer> {
     @Option(names = "--every", defaultValue = "4", description = "Steps between checkpoints in the loops. Default: ${DEFAULT-VALUE}.")
     int every;
 
-    @Option(names = "--staging", defaultValue = "256m", converter = SizeConverter.class,
-            description = "Staging memory bound of async checkpoints, per rank. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--staging", defaultValue = "512m", converter = SizeConverter.class,
+            description = "Staging memory bound of async checkpoints, per rank (reserved before the loop). Default: ${DEFAULT-VALUE}: two checkpoints of 4 ranks at 512^3.")
     long staging;
 
     @Option(names = "--dir", description = "Where the checkpoints go (removed afterwards). Default: a new private directory under java.io.tmpdir.")
