@@ -71,6 +71,8 @@ public final class MpiRun {
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path")));
         String nativeDir = System.getProperty("jpio.native.dir");
         if (nativeDir != null) cmd.add("-Djpio.native.dir=" + nativeDir);
+        String home = System.getProperty("jpio.home");        // where bin/jpio's commands find the C peers
+        if (home != null) cmd.add("-Djpio.home=" + home);
         cmd.add(main.getName());
         cmd.addAll(List.of(args));
         return cmd;

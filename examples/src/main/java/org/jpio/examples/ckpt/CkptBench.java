@@ -60,7 +60,7 @@ final class CkptBench {
         int written = 0;
         StagingReport staging;
         CheckpointStore store = loop == Loop.COMPUTE_ONLY ? null : CheckpointStore.open(comm, dir, o.keepLast(1));
-        if (loop == Loop.ASYNC) store.reserveStaging(o.stagingBytes());  // before the loop, as a simulation would
+        if (loop == Loop.ASYNC) store.reserveStaging(2 * u.localCount() * 8);  // two checkpoints' worth, before the loop, as a simulation would
         List<CompletableFuture<CheckpointInfo>> pending = new ArrayList<>();
         comm.barrier();
         long t0 = System.nanoTime();

@@ -17,6 +17,7 @@ import org.jpio.array.DistributedArray;
 import org.jpio.checkpoint.CheckpointOptions;
 import org.jpio.comm.Comm;
 import org.jpio.comm.Spmd;
+import org.jpio.examples.bench.Json;
 import org.jpio.examples.bench.Stats;
 import org.jpio.examples.cli.SizeConverter;
 import picocli.CommandLine.Command;
@@ -56,6 +57,9 @@ public final class CkptBenchCommand implements Callable<Integer> {
 
     @Option(names = "--dir", description = "Where the checkpoints go (removed afterwards). Default: a new private directory under java.io.tmpdir.")
     Path dir;
+
+    @Option(names = "--json", description = "One JSON object per row instead of the table.")
+    boolean json;
 
     @Override public Integer call() throws Exception {
         if (shape.length != 3) throw new IllegalArgumentException("--shape must be three sizes, not " + shape.length);
@@ -110,6 +114,14 @@ public final class CkptBenchCommand implements Callable<Integer> {
         lines.add(String.format(Locale.ROOT, "%-44s %9.3f %10.1f %8.2f", "C pwrite + fdatasync, 1 file per array", cm, fileBytes / 1048576.0 / cm, 1.0));
         lines.add(String.format(Locale.ROOT, "%-44s %9.3f %10.1f %8.2f", "jpio checkpoint commit (sync, CRC32C, manifest)", jm, fileBytes / 1048576.0 / jm, cm / jm));
         lines.add("  rounds (s): C " + rounds(c) + "; jpio " + rounds(j));
+        if (json) {
+            lines.clear();
+            String mode = Spmd.launchedByMpi() ? "mpi" : "threads";
+            lines.add(new Json().put("bench", "ckpt").put("row", "c").put("ranks", comm.size()).put("mode", mode).put("bytes", fileBytes)
+                    .put("seconds", cm).put("mibs", fileBytes / 1048576.0 / cm).put("ratio_c", 1.0).toString());
+            lines.add(new Json().put("bench", "ckpt").put("row", "jpio-sync").put("ranks", comm.size()).put("mode", mode).put("bytes", fileBytes)
+                    .put("seconds", jm).put("mibs", fileBytes / 1048576.0 / jm).put("ratio_c", cm / jm).toString());
+        }
         if (steps > 0) loops(comm, f, sub, o, jm, lines);
         if (print) delete(sub);
         return lines;
@@ -120,6 +132,17 @@ public final class CkptBenchCommand implements Callable<Integer> {
         for (CkptBench.Loop l : CkptBench.Loop.values()) r[l.ordinal()] = CkptBench.loop(comm, f, steps, every, l, sub.resolve("loop-" + l), o);
         double compute = r[0].seconds(), io = r[1].seconds(), larger = Math.max(compute, io);
         CkptBench.LoopResult sync = r[2], async = r[3];
+        if (json) {
+            for (CkptBench.LoopResult x : r) {
+                Json row = new Json().put("bench", "ckpt").put("row", "loop-" + x.loop().name().toLowerCase(Locale.ROOT)).put("steps", steps)
+                        .put("every", every).put("checkpoints", x.checkpoints()).put("seconds", x.seconds()).put("blocked_seconds", x.blockedSeconds());
+                if (x.loop() == CkptBench.Loop.ASYNC)
+                    row.put("blocked_per_checkpoint_vs_sync", async.blockedSeconds() / async.checkpoints() / syncCheckpoint).put("vs_larger", async.seconds() / larger)
+                            .put("staging_bound", x.staging().boundBytes()).put("staging_peak", x.staging().peakBytes()).put("staging_waited_seconds", x.staging().waitedNanos() / 1e9);
+                lines.add(row.toString());
+            }
+            return;
+        }
         lines.add(String.format(Locale.ROOT, "loop: %d stencil steps, a checkpoint every %d (%d checkpoints), keep last 1", steps, every, async.checkpoints()));
         lines.add(String.format(Locale.ROOT, "  %-40s %9.3f s", "without checkpoints", compute));
         lines.add(String.format(Locale.ROOT, "  %-40s %9.3f s", "the checkpoints alone, back to back", io));
