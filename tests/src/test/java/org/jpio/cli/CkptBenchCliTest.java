@@ -25,7 +25,7 @@ class CkptBenchCliTest {
     @Timeout(180)
     void inOneJvmWithTheCPeer(@TempDir Path dir) throws Exception {
         BulkBenchCliTest.Result r = BulkBenchCliTest.jpio(dir, "bench", "ckpt", "--shape", "24,20,16", "--ranks", "3", "--repeat", "2", "--warmup", "0",
-                "--steps", "4", "--every", "2", "--staging", "64k", "--json", "--dir", dir.resolve("ck").toString());
+                "--steps", "4", "--every", "2", "--staging", "64k", "--json", "--dir", dir.resolve("ck").toString(), "--plot", dir.resolve("ckpt.png").toString());
         assertEquals(0, r.status(), "exit status; stderr: " + r.err() + " out: " + r.out());
         TreeSet<String> rows = new TreeSet<>();
         for (String line : r.out()) {
@@ -37,6 +37,7 @@ class CkptBenchCliTest {
             if (row.get("row").equals("loop-async")) assertEquals("65536", row.get("staging_bound"), line);
         }
         assertEquals(new TreeSet<>(List.of("c", "jpio-sync", "loop-compute_only", "loop-io_only", "loop-sync", "loop-async")), rows);
+        JpioCli.assertPng(dir.resolve("ckpt.png"));
         try (Stream<Path> left = Files.list(dir.resolve("ck"))) {
             assertEquals(List.of(), left.toList(), "the benchmark removes what it wrote");
         }

@@ -18,9 +18,11 @@ import org.jpio.checkpoint.CheckpointOptions;
 import org.jpio.comm.Comm;
 import org.jpio.comm.Spmd;
 import org.jpio.examples.bench.Json;
+import org.jpio.examples.bench.PlotOption;
 import org.jpio.examples.bench.Stats;
 import org.jpio.examples.cli.SizeConverter;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -61,27 +63,32 @@ public final class CkptBenchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "One JSON object per row instead of the table.")
     boolean json;
 
+    @Mixin PlotOption plot;
+
     @Override public Integer call() throws Exception {
         if (shape.length != 3) throw new IllegalArgumentException("--shape must be three sizes, not " + shape.length);
         if (repeat < 1 || warmup < 0 || steps < 0 || every < 1) throw new IllegalArgumentException("--repeat >= 1, --warmup >= 0, --steps >= 0 and --every >= 1 are needed");
+        plot.check();
         Path peer = peer();
         Path base = dir != null ? Files.createDirectories(dir.toAbsolutePath()) : Files.createTempDirectory("jpio-bench-ckpt");
         CheckpointOptions o = CheckpointOptions.defaults().stagingBytes(staging);
         long data = 8L * shape[0] * shape[1] * shape[2];
-        List<String> out = new ArrayList<>();
+        List<String> text = new ArrayList<>(), rows = new ArrayList<>();
         try {
             Spmd.run(ranks, comm -> {
-                List<String> lines = run(comm, peer, base, o, data);
-                if (comm.rank() == 0) out.addAll(lines);
+                List<String> t = new ArrayList<>(), j = new ArrayList<>();
+                run(comm, peer, base, o, data, t, j);
+                if (comm.rank() == 0) { text.addAll(t); rows.addAll(j); }
             });
         } finally {
             if (dir == null) delete(base);
         }
-        out.forEach(System.out::println);
+        (json ? rows : text).forEach(System.out::println);
+        if (!rows.isEmpty()) plot.draw(rows);                     // rank 0 has the rows (under mpirun, the others none)
         return 0;
     }
 
-    private List<String> run(Comm comm, Path peer, Path base, CheckpointOptions o, long data) throws Exception {
+    private void run(Comm comm, Path peer, Path base, CheckpointOptions o, long data, List<String> lines, List<String> rows) throws Exception {
         boolean print = comm.rank() == 0;
         Path sub = Path.of(new String(comm.bcastBytes(print ? base.resolve("run-" + ProcessHandle.current().pid()).toString().getBytes(StandardCharsets.UTF_8) : null, 0),
                 StandardCharsets.UTF_8));
@@ -105,7 +112,6 @@ public final class CkptBenchCommand implements Callable<Integer> {
                 }
             }
         }
-        List<String> lines = new ArrayList<>();
         String who = Spmd.launchedByMpi() ? comm.size() + " MPI processes" : comm.size() + " ranks as threads in one JVM";
         lines.add(String.format(Locale.ROOT, "bench ckpt: %dx%dx%d double field (%.1f MiB + header), %s, durable (data fdatasync'd/fsync'd, directory fsync'd), median of %d round(s), alternating, after %d untimed jpio one(s)",
                 shape[0], shape[1], shape[2], data / 1048576.0, who, repeat, warmup));
@@ -114,34 +120,27 @@ public final class CkptBenchCommand implements Callable<Integer> {
         lines.add(String.format(Locale.ROOT, "%-44s %9.3f %10.1f %8.2f", "C pwrite + fdatasync, 1 file per array", cm, fileBytes / 1048576.0 / cm, 1.0));
         lines.add(String.format(Locale.ROOT, "%-44s %9.3f %10.1f %8.2f", "jpio checkpoint commit (sync, CRC32C, manifest)", jm, fileBytes / 1048576.0 / jm, cm / jm));
         lines.add("  rounds (s): C " + rounds(c) + "; jpio " + rounds(j));
-        if (json) {
-            lines.clear();
-            String mode = Spmd.launchedByMpi() ? "mpi" : "threads";
-            lines.add(new Json().put("bench", "ckpt").put("row", "c").put("ranks", comm.size()).put("mode", mode).put("bytes", fileBytes)
+        String mode = Spmd.launchedByMpi() ? "mpi" : "threads";
+        rows.add(new Json().put("bench", "ckpt").put("row", "c").put("ranks", comm.size()).put("mode", mode).put("bytes", fileBytes)
                     .put("seconds", cm).put("mibs", fileBytes / 1048576.0 / cm).put("ratio_c", 1.0).toString());
-            lines.add(new Json().put("bench", "ckpt").put("row", "jpio-sync").put("ranks", comm.size()).put("mode", mode).put("bytes", fileBytes)
+        rows.add(new Json().put("bench", "ckpt").put("row", "jpio-sync").put("ranks", comm.size()).put("mode", mode).put("bytes", fileBytes)
                     .put("seconds", jm).put("mibs", fileBytes / 1048576.0 / jm).put("ratio_c", cm / jm).toString());
-        }
-        if (steps > 0) loops(comm, f, sub, o, jm, lines);
+        if (steps > 0) loops(comm, f, sub, o, jm, lines, rows);
         if (print) delete(sub);
-        return lines;
     }
 
-    private void loops(Comm comm, DistributedArray[] f, Path sub, CheckpointOptions o, double syncCheckpoint, List<String> lines) throws IOException {
+    private void loops(Comm comm, DistributedArray[] f, Path sub, CheckpointOptions o, double syncCheckpoint, List<String> lines, List<String> rows) throws IOException {
         CkptBench.LoopResult[] r = new CkptBench.LoopResult[CkptBench.Loop.values().length];
         for (CkptBench.Loop l : CkptBench.Loop.values()) r[l.ordinal()] = CkptBench.loop(comm, f, steps, every, l, sub.resolve("loop-" + l), o);
         double compute = r[0].seconds(), io = r[1].seconds(), larger = Math.max(compute, io);
         CkptBench.LoopResult sync = r[2], async = r[3];
-        if (json) {
-            for (CkptBench.LoopResult x : r) {
-                Json row = new Json().put("bench", "ckpt").put("row", "loop-" + x.loop().name().toLowerCase(Locale.ROOT)).put("steps", steps)
-                        .put("every", every).put("checkpoints", x.checkpoints()).put("seconds", x.seconds()).put("blocked_seconds", x.blockedSeconds());
-                if (x.loop() == CkptBench.Loop.ASYNC)
-                    row.put("blocked_per_checkpoint_vs_sync", async.blockedSeconds() / async.checkpoints() / syncCheckpoint).put("vs_larger", async.seconds() / larger)
-                            .put("staging_bound", x.staging().boundBytes()).put("staging_peak", x.staging().peakBytes()).put("staging_waited_seconds", x.staging().waitedNanos() / 1e9);
-                lines.add(row.toString());
-            }
-            return;
+        for (CkptBench.LoopResult x : r) {
+            Json row = new Json().put("bench", "ckpt").put("row", "loop-" + x.loop().name().toLowerCase(Locale.ROOT)).put("steps", steps)
+                    .put("every", every).put("checkpoints", x.checkpoints()).put("seconds", x.seconds()).put("blocked_seconds", x.blockedSeconds());
+            if (x.loop() == CkptBench.Loop.ASYNC)
+                row.put("blocked_per_checkpoint_vs_sync", async.blockedSeconds() / async.checkpoints() / syncCheckpoint).put("vs_larger", async.seconds() / larger)
+                        .put("staging_bound", x.staging().boundBytes()).put("staging_peak", x.staging().peakBytes()).put("staging_waited_seconds", x.staging().waitedNanos() / 1e9);
+            rows.add(row.toString());
         }
         lines.add(String.format(Locale.ROOT, "loop: %d stencil steps, a checkpoint every %d (%d checkpoints), keep last 1", steps, every, async.checkpoints()));
         lines.add(String.format(Locale.ROOT, "  %-40s %9.3f s", "without checkpoints", compute));
