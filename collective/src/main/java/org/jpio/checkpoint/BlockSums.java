@@ -115,9 +115,4 @@ final class BlockSums {
         }
         return product;
     }
-
-    /** CRC32C of {@code A || B} from the CRC32Cs of A and B and the length of B. */
-    static int concat(int crcA, int crcB, long lengthB) {
-        return multiply(xToThe(8 * lengthB), crcA) ^ crcB;
-    }
 }

@@ -25,11 +25,4 @@ record Plan(long step, Path partial, List<Item> items, Attributes attributes) {
     Plan {
         items = List.copyOf(items);
     }
-
-    /** Chunks this rank stages, over all arrays. */
-    long localChunks() {
-        long n = 0;
-        for (Item i : items) n += i.localChunks();
-        return n;
-    }
 }

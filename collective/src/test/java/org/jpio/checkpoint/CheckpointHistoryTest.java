@@ -42,7 +42,10 @@ class CheckpointHistoryTest {
     void keepLastRemovesOnlyOlderOnesAfterANewerCommit() throws Exception {
         Path ckpt = dir.resolve("k");
         withStore(ckpt, CheckpointOptions.defaults().keepLast(2), (store, a) -> {
+            assertTrue(store.latestStep().isEmpty(), "nothing committed yet");
             for (long s = 1; s <= 3; s++) store.begin(s).put("a", a).commit();
+            assertEquals(3, store.latestStep().getAsLong());
+            assertEquals(List.of(2L, 3L), store.list().stream().map(CheckpointInfo::step).toList(), "as any rank sees the directory");
             assertEquals(List.of(2L, 3L), steps(ckpt, CheckpointInfo.State.VALID));
             Checkpoint c = store.begin(4).put("a", a);
             assertEquals(List.of(2L, 3L), steps(ckpt, CheckpointInfo.State.VALID), "nothing is removed before the newer one is committed");
