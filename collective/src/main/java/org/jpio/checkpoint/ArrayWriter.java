@@ -41,10 +41,11 @@ final class ArrayWriter {
                 failed = e;
             }
         }
+        if (failed == null && comm.rank() == 0 && !stored.contiguous())
+            failed = new IOException("format " + format.name() + " laid out array " + it.name() + " as " + stored.storage()
+                    + ", not one contiguous block, which the ranks' checksummed writes need: path=" + file);
         comm.agree(op + " (prepare)", failed);
-        long[] packed = comm.rank() == 0 ? stored.pack(0) : new long[5 + shape.length];
-        comm.bcast(packed, 0, packed.length, 0);
-        stored = StoredArray.unpack(packed, format.name());
+        stored = StoredArray.decode(comm.bcastBytes(comm.rank() == 0 ? stored.encode() : null, 0));
         long dataBytes = stored.dataBytes();
         BlockSums sums = new BlockSums(stored.dataPosition() + dataBytes, blockSize);
         FileView view = new FileView(stored.dataPosition(), ElementType.BYTE, it.array().fileType(), DataRep.NATIVE);
