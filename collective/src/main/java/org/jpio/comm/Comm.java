@@ -115,6 +115,26 @@ public interface Comm extends AutoCloseable {
     /** Releases the communicator; the world communicator is only released at shutdown. */
     @Override default void close() { }
 
+    /**
+     * Names the user's call ({@code "write_all path=/data/f"}) that this rank's next collectives on this
+     * communicator belong to, until the returned scope is closed: errors and the {@link Watchdog} then name
+     * that call instead of the collective made inside it, and a wait in it may last {@code watchdogMillis}
+     * (0: no limit). Scopes nest; closing one makes the enclosing call current again. Not collective.
+     */
+    default Call.Scope during(String call, long watchdogMillis) { return () -> { }; }
+
+    /** The call this rank is in on this communicator ({@link #during}), or null. */
+    default Call call() { return null; }
+
+    /**
+     * Ends the whole job because of this rank (MPI_Abort): {@code status} is what the job exits with and
+     * {@code reason} is printed with this rank's number. On MPI processes every process of the job ends
+     * and this method does not return; on ranks that are threads of one JVM every other rank's waits break
+     * and this rank throws {@link JobAbortedException}, which the run rethrows. Not collective: one rank
+     * calls it when it cannot go on and its peers would otherwise wait for it.
+     */
+    void abort(int status, String reason);
+
     // ---- conveniences built on the primitives above --------------------------------------------------
 
     default long allreduce(long value, Op op) {

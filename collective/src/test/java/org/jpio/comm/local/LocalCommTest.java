@@ -48,7 +48,7 @@ class LocalCommTest {
         CollectiveException e = assertThrows(CollectiveException.class, () -> LocalComm.run(3, c -> {
             if (c.rank() != 1) c.bcast(new int[1], 0, 1, 0);
         }));
-        assertTrue(e.getMessage().contains("rank=1: returned from its LocalComm.run body"), e.getMessage());
+        assertTrue(e.getMessage().contains("rank=1 returned from its run body"), e.getMessage());
     }
 
     @Test void sendrecvWaitingForAFinishedRankIsReleased() {
