@@ -18,6 +18,14 @@ public record Call(String name, long watchdogMillis) {
         @Override void close();
     }
 
-    /** The name of a collective {@code op} made inside {@code call}, for messages: the call when there is one. */
+    /** The name of a collective {@code op} (an allgather) made inside {@code call}, for messages: the call when there is one. */
     public static String name(Call call, String op) { return call == null ? op : call.name(); }
+
+    /**
+     * The name of a step of jpio ({@code "inspect path=f.npy"}) taken inside {@code call}, for messages: the
+     * user's call first ("load path=f.npy: inspect path=f.npy"), once.
+     */
+    public static String within(Call call, String step) {
+        return call == null || call.name().endsWith(step) ? (call == null ? step : call.name()) : call.name() + ": " + step;
+    }
 }

@@ -119,9 +119,23 @@ public interface Comm extends AutoCloseable {
      * Names the user's call ({@code "write_all path=/data/f"}) that this rank's next collectives on this
      * communicator belong to, until the returned scope is closed: errors and the {@link Watchdog} then name
      * that call instead of the collective made inside it, and a wait in it may last {@code watchdogMillis}
-     * (0: no limit). Scopes nest; closing one makes the enclosing call current again. Not collective.
+     * (0: no limit). Scopes nest: a call made inside another is named after it ("write path=f.npy:
+     * write_all path=..."), and closing it makes the enclosing call current again. Not collective.
      */
-    default Call.Scope during(String call, long watchdogMillis) { return () -> { }; }
+    default Call.Scope during(String call, long watchdogMillis) {
+        Call outer = enter(new Call(call, watchdogMillis));
+        return () -> leave(outer);
+    }
+
+    /**
+     * {@link #during} without the scope object, for calls made often: makes {@code call} current (named after
+     * the enclosing call, if any) and returns the call that was current, to give back to {@link #leave}.
+     * The default, for communicators that do not name calls, does nothing.
+     */
+    default Call enter(Call call) { return null; }
+
+    /** Makes {@code outer}, which {@link #enter} returned, current again. */
+    default void leave(Call outer) { }
 
     /** The call this rank is in on this communicator ({@link #during}), or null. */
     default Call call() { return null; }
@@ -182,8 +196,9 @@ public interface Comm extends AutoCloseable {
     default void agree(String operation, Throwable localFailure) throws CollectiveIOException {
         if (!anyFailed(localFailure)) return;
         List<RankFailure> all = failures(localFailure);
-        for (RankFailure f : all) if (f.io()) throw new CollectiveIOException(operation, all, localFailure);
-        throw new CollectiveException(operation, all, localFailure);
+        String op = Call.within(call(), operation);
+        for (RankFailure f : all) if (f.io()) throw new CollectiveIOException(op, all, localFailure);
+        throw new CollectiveException(op, all, localFailure);
     }
 
     /**
@@ -191,7 +206,7 @@ public interface Comm extends AutoCloseable {
      * are not I/O, so every rank throws a {@link CollectiveException}.
      */
     default void agreeOnArguments(String operation, RuntimeException localFailure) {
-        if (anyFailed(localFailure)) throw new CollectiveException(operation, failures(localFailure), localFailure);
+        if (anyFailed(localFailure)) throw new CollectiveException(Call.within(call(), operation), failures(localFailure), localFailure);
     }
 
     /** One allreduce: whether any rank failed. */
@@ -243,7 +258,7 @@ public interface Comm extends AutoCloseable {
                             + " but rank=0 " + what + "=" + root, false));
             }
         }
-        if (!diff.isEmpty()) throw new CollectiveException(operation, diff, null);
+        if (!diff.isEmpty()) throw new CollectiveException(Call.within(call(), operation), diff, null);
     }
 
     /**

@@ -8,12 +8,18 @@ package org.jpio.comm;
 public final class CurrentCall {
     private volatile Call call;
 
-    /** Makes a call of {@code name} current until the returned scope is closed. */
-    public Call.Scope enter(String name, long watchdogMillis) {
+    /**
+     * Makes {@code c} current; returns the call that was, for {@link #leave}. Inside another call (jpio's
+     * write of an array makes ParallelFile calls) the user's call comes first: "write path=f.npy: write_all
+     * path=...".
+     */
+    public Call enter(Call c) {
         Call outer = call;
-        call = new Call(name, watchdogMillis);
-        return () -> call = outer;
+        call = outer == null ? c : new Call(outer.name() + ": " + c.name(), c.watchdogMillis());
+        return outer;
     }
+
+    public void leave(Call outer) { call = outer; }
 
     /** The current call, or null. */
     public Call get() { return call; }

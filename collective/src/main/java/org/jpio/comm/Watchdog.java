@@ -17,12 +17,18 @@ public final class Watchdog {
 
     private Watchdog() { }
 
-    /** The limit of waits outside a call that sets its own: the system property, else the default. */
-    public static long defaultMillis() {
-        String v = System.getProperty(PROPERTY);
-        if (v == null || v.isBlank()) return DEFAULT_SECONDS * 1000;
-        return seconds(PROPERTY, v) * 1000;
+    /** The property's value, read once, when jpio first needs it (set it on the command line: -Djpio.watchdog.timeout=S). */
+    private static final class Property {
+        static final long MILLIS = read();
+
+        private static long read() {
+            String v = System.getProperty(PROPERTY);
+            return v == null || v.isBlank() ? DEFAULT_SECONDS * 1000 : seconds(PROPERTY, v) * 1000;
+        }
     }
+
+    /** The limit of waits outside a call that sets its own: the system property, else the default. */
+    public static long defaultMillis() { return Property.MILLIS; }
 
     /** The limit of a wait inside {@code call}: the call's, else the default. */
     public static long millis(Call call) { return call != null ? call.watchdogMillis() : defaultMillis(); }

@@ -86,7 +86,9 @@ public final class LocalComm implements Comm {
 
     @Override public String hostName() { return HostName.get(); }
 
-    @Override public Call.Scope during(String name, long watchdogMillis) { return current.enter(name, watchdogMillis); }
+    @Override public Call enter(Call call) { return current.enter(call); }
+
+    @Override public void leave(Call outer) { current.leave(outer); }
 
     @Override public Call call() { return current.get(); }
 

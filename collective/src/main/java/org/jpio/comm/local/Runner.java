@@ -51,16 +51,29 @@ final class Runner {
             throw e;
         }
         if (leftBehind.isEmpty()) for (java.nio.ByteBuffer b : team.sharedParts) SpareMemory.give(b); // every rank thread has ended
-        Throwable first = team.firstFailure();
+        Throwable first = rootCause(team, failures);
         if (first != null) {
             for (int r = 0; r < n; r++)
-                if (failures[r] != null && r != team.firstRank()) first.addSuppressed(failures[r]);
+                if (failures[r] != null && failures[r] != first) first.addSuppressed(failures[r]);
             for (String s : leftBehind) first.addSuppressed(new IllegalStateException(s));
             if (first instanceof Exception e) throw e;
             throw (Error) first;
         }
         @SuppressWarnings("unchecked") List<T> out = (List<T>) Arrays.asList(results);
         return out;
+    }
+
+    /**
+     * The failure the run ends with: the first, unless it is only a consequence of another rank's (a
+     * CollectiveException: a peer left, called another collective, or failed) and some rank failed of its
+     * own accord, whose failure then says what went wrong.
+     */
+    private static Throwable rootCause(Team team, Throwable[] failures) {
+        Throwable first = team.firstFailure();
+        if (first == null || !(first instanceof org.jpio.comm.CollectiveException)) return first;
+        for (Throwable f : failures)
+            if (f != null && !(f instanceof org.jpio.comm.CollectiveException) && !(f instanceof org.jpio.comm.CollectiveIOException)) return f;
+        return first;
     }
 
     /** Waits for every rank; after a failure, for at most twice the grace. Returns what it left behind. */

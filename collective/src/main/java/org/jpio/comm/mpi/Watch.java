@@ -30,7 +30,9 @@ import org.jpio.comm.Watchdog;
  * which ranks arrived, and for each missing rank what is known of it. The lowest arrived rank reports;
  * the others wait a little longer, in case it cannot.</li>
  * </ul>
- * Ending the job is MPI_Abort with status 1, after the report (one line on stderr, naming this rank).
+ * Ending the job is MPI_Abort with status 1, after the report (one line on stderr, naming this rank). A
+ * call whose limit is 0 is never ended by the watchdog, for any of these reasons; its waits are still
+ * throttled.
  * Without MPI_THREAD_MULTIPLE this thread makes no MPI call but the abort: waits are still throttled and
  * limited, but which ranks arrived is not known.
  */
@@ -169,6 +171,8 @@ final class Watch implements Runnable {
             announce(c, t, call);
             t.announced = true;
         }
+        long limit = Watchdog.millis(call);
+        if (limit == 0) return; // no watchdog for this call: it never ends the job
         String what = describe(call, t.op, t.number, c);
         if (c != null && t.op != SENDRECV && waited >= ANNOUNCE_AFTER_MS) {
             for (int r = 0; r < c.size(); r++) {
@@ -181,12 +185,11 @@ final class Watch implements Runnable {
                 Heard h = heard.get(w);
                 if (h != null && h.comm.equals(c.id()) && h.number == t.number && h.op != SENDRECV && kind(h.op) != kind(t.op)
                         && (worldRank < w || waited >= ANNOUNCE_AFTER_MS + GRACE_MS)) // one report: the lower rank's
-                    end("collective mismatch: this rank waits in " + what + ", but rank " + w + " waits in "
-                            + describe(h.call, h.op, h.number, c.id()) + ", the same call number: the ranks called different collectives. " + arrivals(c, t));
+                    end("collective mismatch: the ranks called different collectives as call " + t.number + " on " + c.id() + ": "
+                            + whereEach(c, what) + ".");
             }
         }
-        long limit = Watchdog.millis(call);
-        if (limit > 0 && waited >= limit && (lowestArrived(c, t) || waited >= limit + 3000))
+        if (waited >= limit && (lowestArrived(c, t) || waited >= limit + 3000))
             end(what + " waited " + Watchdog.seconds(waited) + ", past the watchdog limit of " + Watchdog.describe(limit) + ". "
                     + (c == null ? "" : arrivals(c, t)));
     }
@@ -218,6 +221,24 @@ final class Watch implements Runnable {
             else b.append("unknown");
         }
         if (!c.id().equals("MPI_COMM_WORLD")) b.append(" (ranks of MPI_COMM_WORLD)");
+        return b.toString();
+    }
+
+    /** "ranks 0,2 wait in X; rank 1 waits in Y; rank 3: no word from it": where each rank of {@code c} is, as far as known. */
+    private String whereEach(MpiComm c, String mine) {
+        Map<String, List<Integer>> by = new java.util.LinkedHashMap<>();
+        for (int r = 0; r < c.size(); r++) {
+            int w = c.worldRank(r);
+            Heard h = heard.get(w);
+            String where = w == worldRank ? "in " + mine
+                    : left.containsKey(w) ? "gone: " + left.get(w)
+                    : h != null && h.comm.equals(c.id()) ? "in " + describe(h.call, h.op, h.number, h.comm)
+                    : "no word from it yet";
+            by.computeIfAbsent(where, k -> new ArrayList<>()).add(w);
+        }
+        StringBuilder b = new StringBuilder();
+        by.forEach((where, ranks) -> b.append(b.length() > 0 ? "; " : "").append(ranks.size() == 1 ? "rank " : "ranks ").append(join(ranks))
+                .append(where.startsWith("in ") ? (ranks.size() == 1 ? " waits " : " wait ") : ": ").append(where));
         return b.toString();
     }
 
