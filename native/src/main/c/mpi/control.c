@@ -66,6 +66,13 @@ static int post(int dest, int tag, const void *data, int len) {
     return rc;
 }
 
+/* Whether MPI can still be called: a program that initialised MPI itself may finalise it while jpio's watchdog runs. */
+static int alive(void) {
+    int finalised = 1;
+    MPI_Finalized(&finalised);
+    return !finalised && control != MPI_COMM_NULL;
+}
+
 /* Receives one waiting message into buf (cut to cap bytes); returns its length, or -1 when none waits. */
 static int receive(char *buf, int cap, int *source, int *tag) {
     int flag = 0;
@@ -166,7 +173,7 @@ JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_controlSend(JNIEnv *env,
     if (len > (jsize) sizeof buf) len = sizeof buf;
     (*env)->GetByteArrayRegion(env, msg, 0, len, (jbyte *) buf);
     pthread_mutex_lock(&channel);
-    int rc = post(dest, tag, buf, len);
+    int rc = alive() ? post(dest, tag, buf, len) : MPI_SUCCESS;
     pthread_mutex_unlock(&channel);
     if (rc != MPI_SUCCESS) jpio_throw_mpi(env, rc, "MPI_Isend", "jpio's side channel");
 }
@@ -176,8 +183,11 @@ JNIEXPORT jboolean JNICALL Java_org_jpio_comm_mpi_MpiNative_controlPoll(JNIEnv *
     char in[4096];
     int source = -1, tag = -1;
     pthread_mutex_lock(&channel);
-    reap();
-    int len = receive(in, sizeof in, &source, &tag);
+    int len = -1;
+    if (alive()) {
+        reap();
+        len = receive(in, sizeof in, &source, &tag);
+    }
     pthread_mutex_unlock(&channel);
     if (len < 0) return JNI_FALSE;
     jsize cap = (*env)->GetArrayLength(env, buf);

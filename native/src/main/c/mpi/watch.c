@@ -20,7 +20,7 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t key;
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 static int handler_installed;
-__thread struct jpio_slot *jpio_my_slot;
+__thread struct jpio_slot *jpio_my_slot __attribute__((tls_model("initial-exec")));
 
 /* Thread exit: its timer goes, and the slot is free for another thread. */
 static void release(void *p) {

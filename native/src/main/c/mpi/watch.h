@@ -47,7 +47,9 @@ struct jpio_slot {
     volatile long nap_ns;
 };
 
-extern __thread struct jpio_slot *jpio_my_slot;
+/* initial-exec: one load from the thread pointer, no __tls_get_addr call on the fast path (one pointer of the
+ * static TLS surplus glibc keeps for libraries loaded later) */
+extern __thread struct jpio_slot *jpio_my_slot __attribute__((tls_model("initial-exec")));
 
 /* This thread's slot, taken on its first collective; NULL when all are taken (the call is then not watched). */
 struct jpio_slot *jpio_slot_register(void);

@@ -18,6 +18,7 @@ import org.jpio.comm.Spmd;
 import org.jpio.io.ElementType;
 import org.jpio.parallel.Amode;
 import org.jpio.parallel.Elements;
+import org.jpio.parallel.Hints;
 import org.jpio.parallel.ParallelFile;
 import org.jpio.view.DataRep;
 import org.jpio.view.FileView;
@@ -34,10 +35,20 @@ public final class Faults {
 
     private Faults() { }
 
-    /** {@code mpirun -np N java ... Faults SCENARIO DIR}. */
+    /**
+     * {@code mpirun -np N java ... Faults SCENARIO DIR} on MPI processes, or {@code java ... Faults SCENARIO
+     * DIR threads} on 4 ranks that are threads of one JVM (for limits set on a process: ulimit -f).
+     */
     public static void main(String[] args) throws Exception {
         if (args[0].equals("spmd-throw")) { // through Spmd.run, which owns the failure handling
             Spmd.run(4, comm -> spmdThrow(comm, Path.of(args[1])));
+            return;
+        }
+        if (args.length > 2 && args[2].equals("threads")) {
+            org.jpio.comm.local.LocalComm.run(4, comm -> {
+                run(args[0], comm, Path.of(args[1]));
+                System.out.println(args[0] + " ok rank=" + comm.rank());
+            });
             return;
         }
         Comm world = Comm.world();
@@ -57,6 +68,9 @@ public final class Faults {
             case "watchdog" -> watchdog(comm, dir);
             case "uneven-exit" -> unevenExit(comm);
             case "npy" -> npy(comm, dir);
+            case "wait-cpu" -> waitCpu(comm);
+            case "disk-full" -> diskFull(comm, dir);
+            case "file-limit" -> fileLimit(comm, dir);
             default -> throw new IllegalArgumentException("no scenario " + scenario);
         }
     }
@@ -168,9 +182,50 @@ public final class Faults {
         rank1Fails(comm, dir.resolve("abort.bin"), "calls abort(7)", () -> comm.abort(7, "rank 1 cannot go on: the input deck is missing"));
     }
 
-    /** Rank 1 never arrives (it sleeps far longer than the test's watchdog limit): the watchdog ends the job. */
+    /**
+     * Rank 1 never arrives (it sleeps far longer than the 3 s watchdog limit this file's hint sets): the
+     * watchdog ends the job.
+     */
     static void watchdog(Comm comm, Path dir) throws Exception {
-        rank1Fails(comm, dir.resolve("watchdog-" + comm.size() + ".bin"), "sleeps instead of writing", () -> Thread.sleep(600_000));
+        ParallelFile f = ParallelFile.open(comm, dir.resolve("watchdog-" + comm.size() + ".bin"), EnumSet.of(Amode.CREATE, Amode.WRONLY),
+                Hints.of(Hints.JPIO_WATCHDOG_TIMEOUT, "3"));
+        if (comm.rank() == 1) {
+            failing("sleeps instead of writing");
+            Thread.sleep(600_000);
+        }
+        f.writeAtAll((long) comm.rank() * INTS * 4, Elements.of(mine(comm)));
+        f.close();
+    }
+
+    /**
+     * Rank 1 arrives at a barrier 6 s after the others; each waiting rank's processor time during the wait
+     * (sampled from another thread between 1.5 s and 5.5 s into it, after the throttle has set in) is
+     * printed as "wait-cpu rank=R percent=P".
+     */
+    static void waitCpu(Comm comm) throws Exception {
+        comm.barrier();
+        if (comm.rank() == 1) {
+            Thread.sleep(6000);
+            comm.barrier();
+            return;
+        }
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        long waiter = Thread.currentThread().getId();
+        long[] cpu = new long[2];
+        Thread sampler = new Thread(() -> {
+            try {
+                Thread.sleep(1500);
+                cpu[0] = mx.getThreadCpuTime(waiter);
+                Thread.sleep(4000);
+                cpu[1] = mx.getThreadCpuTime(waiter);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        sampler.start();
+        comm.barrier();
+        sampler.join();
+        System.out.println(String.format(java.util.Locale.ROOT, "wait-cpu rank=%d percent=%.1f", comm.rank(), (cpu[1] - cpu[0]) / 4e9 * 100));
     }
 
     /** Rank 0 finishes three seconds after the others: a normal exit still finalises, status 0. */
@@ -198,6 +253,53 @@ public final class Faults {
         assertTrue(m.contains("bad .npy header") && m.contains(garbage.toString()) && m.contains("5000 characters in all"), m);
         assertTrue(m.length() < 1000, "a garbage header is cut: " + m.length() + " characters: " + m);
         assertTrue(m.chars().allMatch(c -> c >= 0x20 && c < 0x7f), "a garbage header is escaped: " + m);
+    }
+
+    /** The array {@link Overwrite} writes: {@code n} longs, i at position i, or ~i for the new one. */
+    static DistributedArray longs(Comm comm, int n, boolean fresh) {
+        DistributedArray a = DistributedArray.create(comm, ElementType.LONG, n);
+        long[] local = a.longs();
+        long first = a.globalStart()[0];
+        for (int k = 0; k < local.length; k++) local[k] = fresh ? ~(first + k) : first + k;
+        return a;
+    }
+
+    /**
+     * On a 64 MiB tmpfs: an array of 24 MiB is written; overwriting it with 48 MiB fills the disk, and every
+     * rank gets the IOException ("no space left", naming the call and file), the old file stays (the test
+     * asks numpy) and no temporary is left; a new file of 80 MiB fails alike and leaves nothing at all.
+     */
+    static void diskFull(Comm comm, Path dir) throws IOException {
+        Path file = dir.resolve("full-" + comm.size() + ".npy"), fresh = dir.resolve("new-" + comm.size() + ".npy");
+        longs(comm, 3 << 20, false).write(file);
+        DistributedArray big = longs(comm, 6 << 20, true);
+        org.jpio.comm.CollectiveIOException e = assertThrows(org.jpio.comm.CollectiveIOException.class, () -> big.write(file));
+        assertTrue(e.getMessage().startsWith("write path=" + file) && e.getMessage().contains("no space left"), e.getMessage());
+        DistributedArray bigger = longs(comm, 10 << 20, true);
+        e = assertThrows(org.jpio.comm.CollectiveIOException.class, () -> bigger.write(fresh));
+        assertTrue(e.getMessage().startsWith("write path=" + fresh) && e.getMessage().contains("no space left"), e.getMessage());
+        comm.barrier();
+        assertTrue(Files.notExists(fresh), "a failed write of a new file leaves no file");
+        assertEquals(java.util.List.of(), temporaries(dir));
+    }
+
+    /** Under ulimit -f 16384 (16 MiB): a 32 MiB array fails on every rank with "file too large" and the limit, and leaves nothing. */
+    static void fileLimit(Comm comm, Path dir) throws IOException {
+        Path file = dir.resolve("limit-" + comm.size() + ".npy");
+        DistributedArray a = longs(comm, 4 << 20, false);
+        org.jpio.comm.CollectiveIOException e = assertThrows(org.jpio.comm.CollectiveIOException.class, () -> a.write(file));
+        assertTrue(e.getMessage().startsWith("write path=" + file)
+                && e.getMessage().contains("file too large (the file size limit, ulimit -f, is 16777216 bytes)"), e.getMessage());
+        assertTrue(!e.getMessage().contains("no space left"), e.getMessage());
+        comm.barrier();
+        assertTrue(Files.notExists(file));
+        assertEquals(java.util.List.of(), temporaries(dir));
+    }
+
+    static java.util.List<Path> temporaries(Path dir) throws IOException {
+        try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+            return s.filter(p -> p.getFileName().toString().contains(".jpio-")).toList();
+        }
     }
 
     /** A .npy header whose shape needs more bytes than a long counts. */

@@ -51,20 +51,8 @@ public final class MpiRun {
      * Past the timeout the whole process tree is killed.
      */
     public static Outcome launch(int np, Class<?> main, long timeoutSeconds, List<String> mpirunOptions, List<String> jvmOptions, String... args) {
-        List<String> cmd = new ArrayList<>(List.of("mpirun", "--allow-run-as-root", "--oversubscribe",
-                "--bind-to", "none", "-np", Integer.toString(np)));
-        cmd.addAll(mpirunOptions);
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        // small, quickly started JVMs: the machine is shared and the ranks are short-lived
-        cmd.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx256m"));
-        cmd.addAll(jvmOptions);
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path")));
-        String nativeDir = System.getProperty("jpio.native.dir");
-        if (nativeDir != null) cmd.add("-Djpio.native.dir=" + nativeDir);
-        cmd.add(main.getName());
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        pb.environment().remove("ROMIO_HINTS"); // the ranks never read the hints file of the environment the tests run in
+        ProcessBuilder pb = builder(np, main, mpirunOptions, jvmOptions, args);
+        List<String> cmd = pb.command();
         long start = System.nanoTime();
         Process p;
         try {
@@ -89,6 +77,28 @@ public final class MpiRun {
         String text;
         synchronized (out) { text = out.toString(StandardCharsets.UTF_8); }
         return new Outcome(done ? p.exitValue() : -1, !done, seconds, text, String.join(" ", cmd));
+    }
+
+    /**
+     * The mpirun of {@link #launch}, not started, output and errors merged: for a test that must act while
+     * the job runs (kill one rank). JVM options come before the ones given (so a later -Xmx wins).
+     */
+    public static ProcessBuilder builder(int np, Class<?> main, List<String> mpirunOptions, List<String> jvmOptions, String... args) {
+        List<String> cmd = new ArrayList<>(List.of("mpirun", "--allow-run-as-root", "--oversubscribe",
+                "--bind-to", "none", "-np", Integer.toString(np)));
+        cmd.addAll(mpirunOptions);
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // small, quickly started JVMs: the machine is shared and the ranks are short-lived
+        cmd.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx256m"));
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path")));
+        String nativeDir = System.getProperty("jpio.native.dir");
+        if (nativeDir != null) cmd.add("-Djpio.native.dir=" + nativeDir);
+        cmd.add(main.getName());
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().remove("ROMIO_HINTS"); // the ranks never read the hints file of the environment the tests run in
+        return pb;
     }
 
     /** Fails unless {@code out} has {@code String.format(line, rank)} for every rank below {@code np}. */

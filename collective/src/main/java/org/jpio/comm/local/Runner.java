@@ -26,6 +26,8 @@ final class Runner {
         Group world = new Group(team, ranks);
         Object[] results = new Object[n];
         Throwable[] failures = new Throwable[n];
+        boolean[] late = new boolean[n];
+        java.util.concurrent.atomic.AtomicBoolean interrupting = new java.util.concurrent.atomic.AtomicBoolean();
         Thread[] threads = new Thread[n];
         for (int r = 0; r < n; r++) {
             int me = r;
@@ -36,6 +38,7 @@ final class Runner {
                     team.depart(me);
                 } catch (Throwable t) {
                     failures[me] = t;
+                    late[me] = interrupting.get(); // ended by the run's own interrupt: not a cause
                     team.abort(me, t);
                 }
             }, "jpio-rank-" + r);
@@ -44,14 +47,14 @@ final class Runner {
         for (Thread t : threads) t.start();
         List<String> leftBehind;
         try {
-            leftBehind = join(threads, team);
+            leftBehind = join(threads, team, interrupting);
         } catch (InterruptedException e) {
             team.abort(-1, e);
             for (Thread t : threads) t.interrupt();
             throw e;
         }
         if (leftBehind.isEmpty()) for (java.nio.ByteBuffer b : team.sharedParts) SpareMemory.give(b); // every rank thread has ended
-        Throwable first = rootCause(team, failures);
+        Throwable first = rootCause(team, failures, late);
         if (first != null) {
             for (int r = 0; r < n; r++)
                 if (failures[r] != null && failures[r] != first) first.addSuppressed(failures[r]);
@@ -68,16 +71,18 @@ final class Runner {
      * CollectiveException: a peer left, called another collective, or failed) and some rank failed of its
      * own accord, whose failure then says what went wrong.
      */
-    private static Throwable rootCause(Team team, Throwable[] failures) {
+    private static Throwable rootCause(Team team, Throwable[] failures, boolean[] late) {
         Throwable first = team.firstFailure();
         if (first == null || !(first instanceof org.jpio.comm.CollectiveException)) return first;
-        for (Throwable f : failures)
-            if (f != null && !(f instanceof org.jpio.comm.CollectiveException) && !(f instanceof org.jpio.comm.CollectiveIOException)) return f;
+        for (int r = 0; r < failures.length; r++) {
+            Throwable f = failures[r];
+            if (f != null && !late[r] && !(f instanceof org.jpio.comm.CollectiveException) && !(f instanceof org.jpio.comm.CollectiveIOException)) return f;
+        }
         return first;
     }
 
     /** Waits for every rank; after a failure, for at most twice the grace. Returns what it left behind. */
-    private static List<String> join(Thread[] threads, Team team) throws InterruptedException {
+    private static List<String> join(Thread[] threads, Team team, java.util.concurrent.atomic.AtomicBoolean interrupting) throws InterruptedException {
         long failedAt = 0;
         boolean interrupted = false;
         for (;;) {
@@ -89,6 +94,7 @@ final class Runner {
                 if (failedAt == 0) failedAt = now;
                 else if (now - failedAt > GRACE_MILLIS * 1_000_000) {
                     if (interrupted) return stuck(threads);
+                    interrupting.set(true);
                     for (Thread t : threads) t.interrupt();
                     interrupted = true;
                     failedAt = now;

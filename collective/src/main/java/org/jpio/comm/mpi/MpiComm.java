@@ -22,8 +22,9 @@ import org.jpio.io.ElementType;
  * process exits (native control.c): a non-zero exit status (System.exit(3), an uncaught exception in the
  * thread that initialised MPI) ends the whole job with MPI_Abort and that status, naming this rank and why;
  * a normal exit tells the other ranks that this one left and finalises once all have left. The first
- * {@link #world()} (and {@link #adopt}) call is collective over MPI_COMM_WORLD: it duplicates it as the
- * side channel of the {@link Watch watchdog}. {@link #threadLevel()} tells what MPI provided: below
+ * {@link #world()} call duplicates MPI_COMM_WORLD as the side channel of the {@link Watch watchdog}
+ * (world() is collective over MPI_COMM_WORLD anyway); {@link #adopt} alone does not, and its watchdog
+ * then cannot tell which ranks arrived. {@link #threadLevel()} tells what MPI provided: below
  * MPI_THREAD_MULTIPLE, call a communicator from one thread at a time.
  *
  * <p>Unlike {@code LocalComm}, a bad argument on one rank fails only that rank (MPI offers no way to
@@ -73,7 +74,8 @@ public final class MpiComm implements Comm {
     public static synchronized MpiComm world() {
         if (world == null) {
             start();
-            Watch.start(threadMultiple());
+            Watch.start();
+            Watch.openSideChannel(threadMultiple());
             world = new MpiComm(MpiNative.world(), false, "MPI_COMM_WORLD");
         }
         return world;
@@ -110,7 +112,7 @@ public final class MpiComm implements Comm {
         if (pointer == 0) throw new IllegalArgumentException("adopt: communicator handle is null (MPI.Init not called, or freed)");
         synchronized (MpiComm.class) {
             start();
-            Watch.start(threadMultiple());
+            Watch.start();
             return new MpiComm(MpiNative.fromOpenMpiHandle(pointer), false, "adopted communicator " + ++adopted);
         }
     }

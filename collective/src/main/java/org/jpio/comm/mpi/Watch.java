@@ -17,9 +17,10 @@ import org.jpio.comm.Watchdog;
  *
  * <ul>
  * <li>A small collective (at most {@link #SMALL_BYTES} from this rank, so it waits rather than moves data)
- * that has waited {@link #THROTTLE_AFTER_MS} is throttled: the thread naps {@link #NAP_MS} after each
- * slice of processor time, so a rank that waits for minutes uses a few percent of a processor instead
- * of all of it (Open MPI's blocking collectives spin).</li>
+ * that has waited {@link #THROTTLE_AFTER_MS} is throttled: the thread naps a tenth of the wait so far
+ * ({@link #MIN_NAP_MS} to {@link #MAX_NAP_MS}) after each slice of processor time, so a rank that waits
+ * for minutes uses a few percent of a processor instead of all of it (Open MPI's blocking collectives
+ * spin), and its call ends at most a tenth later than it could.</li>
  * <li>After {@link #ANNOUNCE_AFTER_MS} the rank tells the other ranks of the communicator, on the side
  * channel (a duplicate of MPI_COMM_WORLD only jpio uses), which call it waits in; a rank that hears it
  * while waiting on the same communicator answers the same way. So every waiting rank knows which ranks
@@ -41,7 +42,7 @@ final class Watch implements Runnable {
     static final long THROTTLE_AFTER_MS = 500;
     static final long ANNOUNCE_AFTER_MS = 1000;
     static final long GRACE_MS = 1000;
-    static final long NAP_MS = 100;
+    static final long MIN_NAP_MS = 50, MAX_NAP_MS = 200;
     /** Processor time a throttled thread runs between naps; a processor-clock timer fires at the next tick after it. */
     static final long SLICE_MS = 1;
     static final long SMALL_BYTES = 1 << 16;
@@ -57,7 +58,8 @@ final class Watch implements Runnable {
 
     private static final Map<Long, MpiComm> COMMS = new ConcurrentHashMap<>();
     private static Thread thread;
-    private static boolean sideChannel;
+    private static boolean control;
+    private static volatile boolean sideChannel;
     private static String identity = "rank ?";
     private static int worldRank;
 
@@ -66,6 +68,7 @@ final class Watch implements Runnable {
         final int slot, seq, number, op;
         final long comm, bytes, since;
         boolean seen, throttled, announced;
+        long napMs;
 
         Tracked(long[] s, int i, long now) {
             slot = (int) s[i];
@@ -92,11 +95,20 @@ final class Watch implements Runnable {
 
     private Watch() { }
 
-    /** Creates the side channel (collective over MPI_COMM_WORLD) and starts the thread, once per process. */
-    static synchronized void start(boolean threadMultiple) {
-        if (thread != null) return;
-        boolean control = MpiNative.controlInit();
+    /**
+     * Creates the side channel, once per process: collective over MPI_COMM_WORLD, so only
+     * {@code MpiComm.world()} calls it. This thread uses it only under MPI_THREAD_MULTIPLE; the exit path
+     * always.
+     */
+    static synchronized void openSideChannel(boolean threadMultiple) {
+        if (control) return;
+        control = MpiNative.controlInit();
         sideChannel = control && threadMultiple;
+    }
+
+    /** Starts the thread, once per process (not collective). */
+    static synchronized void start() {
+        if (thread != null) return;
         long world = MpiNative.world();
         worldRank = MpiNative.rank(world);
         identity = "rank " + worldRank + " of " + MpiNative.size(world) + " (host " + MpiNative.processorName() + ", pid "
@@ -165,8 +177,12 @@ final class Watch implements Runnable {
         long waited = millis(now - t.since);
         MpiComm c = COMMS.get(t.comm);
         Call call = c == null ? null : c.call();
-        if (throttle && !t.throttled && t.bytes <= SMALL_BYTES && waited >= THROTTLE_AFTER_MS)
-            t.throttled = MpiNative.throttle(t.slot, t.seq, NAP_MS * 1_000_000, SLICE_MS * 1_000_000);
+        if (throttle && t.bytes <= SMALL_BYTES && waited >= THROTTLE_AFTER_MS) {
+            // naps a tenth of the wait so far: the call ends at most 10% later than it could
+            long nap = Math.max(MIN_NAP_MS, Math.min(MAX_NAP_MS, waited / 10));
+            if (nap != t.napMs) t.throttled = MpiNative.throttle(t.slot, t.seq, nap * 1_000_000, SLICE_MS * 1_000_000);
+            t.napMs = nap;
+        }
         if (sideChannel && c != null && t.op != SENDRECV && !t.announced && (waited >= ANNOUNCE_AFTER_MS || asked(c))) {
             announce(c, t, call);
             t.announced = true;
@@ -191,7 +207,7 @@ final class Watch implements Runnable {
         }
         if (waited >= limit && (lowestArrived(c, t) || waited >= limit + 3000))
             end(what + " waited " + Watchdog.seconds(waited) + ", past the watchdog limit of " + Watchdog.describe(limit) + ". "
-                    + (c == null ? "" : arrivals(c, t)));
+                    + (c == null || t.op == SENDRECV ? "" : arrivals(c, t)));
     }
 
     /** Whether a rank said it waits on {@code c}, to which this rank, waiting there too, answers at once. */
