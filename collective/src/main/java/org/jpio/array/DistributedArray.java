@@ -373,8 +373,13 @@ public final class DistributedArray {
      * keeps the file's other datasets and gives this one its name only once it is complete.
      */
     public void write(ArrayPath target, ArrayFormat format, Hints hints, WriteMode mode, Attributes attributes) throws IOException {
-        ArrayIo.write(this, target, format, hints, mode, attributes);
+        try (org.jpio.comm.Call.Scope call = comm.during("write path=" + target, watchdogMillis(hints))) {
+            ArrayIo.write(this, target, format, hints, mode, attributes);
+        }
     }
+
+    /** The watchdog limit of an array call: the file's hint, else the default (bad hints are refused later, by name). */
+    private static long watchdogMillis(Hints hints) { return hints == null ? org.jpio.comm.Watchdog.defaultMillis() : hints.watchdogMillis(); }
 
     /** Collective read, in the format of the file name's ending, hints from the environment. */
     public void read(Path path) throws IOException { read(path, ArrayFormats.of(path), Hints.fromEnvironment()); }
@@ -394,7 +399,9 @@ public final class DistributedArray {
      * offset, one stored otherwise (a chunked HDF5 dataset) through the format's library: see {@link #hints()}.
      */
     public void read(ArrayPath source, ArrayFormat format, Hints hints) throws IOException {
-        ArrayIo.read(this, source, format, hints);
+        try (org.jpio.comm.Call.Scope call = comm.during("read path=" + source, watchdogMillis(hints))) {
+            ArrayIo.read(this, source, format, hints);
+        }
     }
 
     /**
@@ -416,7 +423,9 @@ public final class DistributedArray {
 
     /** Collective: what a dataset holds ({@code file.h5:/group/name}; "" for the file's only array). */
     public static StoredArray inspect(Comm comm, ArrayPath source) throws IOException {
-        return ArrayIo.inspect(comm, source, ArrayFormats.of(source.file()));
+        try (org.jpio.comm.Call.Scope call = comm.during("inspect path=" + source, org.jpio.comm.Watchdog.defaultMillis())) {
+            return ArrayIo.inspect(comm, source, ArrayFormats.of(source.file()));
+        }
     }
 
     /**
@@ -429,10 +438,12 @@ public final class DistributedArray {
 
     /** Collective: a BLOCK-distributed array of what a dataset holds, read from it. */
     public static DistributedArray load(Comm comm, ArrayPath source, Hints hints) throws IOException {
-        ArrayFormat format = ArrayFormats.of(source.file());
-        StoredArray s = ArrayIo.inspect(comm, source, format);
-        DistributedArray a = create(comm, s.type(), s.shapeAsInts());
-        a.read(new ArrayPath(source.file(), s.dataset()), format, hints); // the dataset as inspect found it
-        return a;
+        try (org.jpio.comm.Call.Scope call = comm.during("load path=" + source, watchdogMillis(hints))) {
+            ArrayFormat format = ArrayFormats.of(source.file());
+            StoredArray s = ArrayIo.inspect(comm, source, format);
+            DistributedArray a = create(comm, s.type(), s.shapeAsInts());
+            a.read(new ArrayPath(source.file(), s.dataset()), format, hints); // the dataset as inspect found it
+            return a;
+        }
     }
 }

@@ -44,6 +44,14 @@ final class CountingComm implements Comm {
 
     @Override public String hostName() { return c.hostName(); }
 
+    @Override public void abort(int status, String reason) { c.abort(status, reason); }
+
+    @Override public org.jpio.comm.Call enter(org.jpio.comm.Call call) { return c.enter(call); }
+
+    @Override public void leave(org.jpio.comm.Call outer) { c.leave(outer); }
+
+    @Override public org.jpio.comm.Call call() { return c.call(); }
+
     @Override
     public void barrier() {
         collectives++;
