@@ -26,8 +26,9 @@ declare -A cmd=(
   [seq]="bench seq --size 400m --large 2g --repeat 2"
   [tuning]="bench tuning"
   [jvm-io]="bench jvm-io"
+  [ckpt]="bench ckpt --steps 24 --every 8"
 )
-order=(bulk bulk-sync coll-new coll-overwrite coll-overwrite-512 coll-sync coll-scale coll-memory h5 sort seq tuning jvm-io)
+order=(bulk bulk-sync coll-new coll-overwrite coll-overwrite-512 coll-sync coll-scale coll-memory h5 sort seq tuning jvm-io ckpt)
 names=("$@")
 [ ${#names[@]} -eq 0 ] && names=("${order[@]}")
 for name in "${names[@]}"; do
@@ -40,6 +41,7 @@ for name in "${names[@]}"; do
   echo "== $name: bin/jpio ${cmd[$name]} --json --plot docs/figures/$name.png   ($(date -u +%H:%M) UTC, load $(cut -d' ' -f1-3 /proc/loadavg))"
   opts=${JAVA_OPTS:-}
   [ "$name" = sort ] && opts="${JAVA_OPTS:--Xmx3g}"
+  [ "$name" = ckpt ] && opts="${JAVA_OPTS:--Xmx8g}"
   # shellcheck disable=SC2086  # the command is a list of words on purpose
   JAVA_OPTS=$opts "$jpio" ${cmd[$name]} --json --plot "$out/$name.png" > "$out/$name.jsonl"
 done

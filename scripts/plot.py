@@ -238,6 +238,32 @@ def plot_h5(rows, plt):
     return fig
 
 
+def plot_ckpt(rows, plt):
+    """Left: one durable checkpoint, C's plain write (hatched) and jpio's commit. Right: the stencil loop's
+    variants, with the time each was blocked by checkpoint calls, and the bound max(compute alone, I/O alone)."""
+    by = {r["row"]: r for r in rows}
+    fig, axes = plt.subplots(1, 2, figsize=(13, 5))
+    sync = [r for r in rows if r["row"] in ("c", "jpio-sync")]
+    bars(axes[0], [r["row"] for r in sync], {"seconds": {r["row"]: num(r, "seconds") for r in sync}}, "seconds (durable)")
+    r0 = sync[0]
+    axes[0].set_title("bench ckpt: one durable checkpoint of %s, %d %s" % (size(r0["bytes"]), r0["ranks"],
+                      "MPI processes" if r0.get("mode") == "mpi" else "ranks as threads"), fontsize=9)
+    loops = [r for r in rows if r["row"].startswith("loop-")]
+    if loops:
+        cats = [r["row"][5:] for r in loops]
+        bars(axes[1], cats, {"loop seconds": {r["row"][5:]: num(r, "seconds") for r in loops},
+                             "blocked by checkpoint calls": {r["row"][5:]: num(r, "blocked_seconds") for r in loops}},
+             "seconds", c_of=lambda c: False)
+        bound = max(num(by["loop-compute_only"], "seconds"), num(by["loop-io_only"], "seconds"))
+        axes[1].axhline(bound, color="black", linestyle=":")
+        axes[1].text(0.01, bound, " max(compute alone, checkpoints alone)", va="bottom", fontsize=7, transform=axes[1].get_yaxis_transform())
+        l0 = loops[0]
+        axes[1].set_title("the stencil loop: %d steps, a checkpoint every %d" % (l0["steps"], l0["every"]), fontsize=9)
+    else:
+        axes[1].set_axis_off()
+    return fig
+
+
 PLOTS = {
     "bulk": plot_bulk,
     "coll": plot_coll,
@@ -248,6 +274,7 @@ PLOTS = {
     "seq": plot_seq,
     "tuning": lambda rows, plt: plot_probe(rows, plt, "bench tuning (Xu and Guo's strategies)"),
     "jvm-io": lambda rows, plt: plot_probe(rows, plt, "bench jvm-io (Burnett and Jindal)"),
+    "ckpt": plot_ckpt,
 }
 
 

@@ -11,6 +11,7 @@
  */
 #include "comm.h"
 #include "jpio_jni.h"
+#include "watch.h"
 
 #include <dlfcn.h>
 #include <stdint.h>
@@ -44,6 +45,11 @@ static MPI_Op reduce_op(jint code) {
 }
 
 static int we_initialised;
+
+/* Bytes of one element of each type code (ElementType order), for the watchdog's idea of a call's size. */
+static const int type_size[8] = {1, 1, 2, 2, 4, 8, 4, 8};
+
+void jpio_register_exit(void); /* control.c */
 
 void jpio_throw_mpi(JNIEnv *env, int rc, const char *op, const char *context) {
     char text[MPI_MAX_ERROR_STRING + 1];
@@ -98,6 +104,7 @@ JNIEXPORT jint JNICALL Java_org_jpio_comm_mpi_MpiNative_init(JNIEnv *env, jclass
         return -1;
     }
     we_initialised = 1;
+    jpio_register_exit();
     return provided;
 }
 
@@ -107,16 +114,6 @@ JNIEXPORT jboolean JNICALL Java_org_jpio_comm_mpi_MpiNative_initialisedHere(JNIE
 
 JNIEXPORT jint JNICALL Java_org_jpio_comm_mpi_MpiNative_threadMultiple(JNIEnv *env, jclass cls) {
     return MPI_THREAD_MULTIPLE;
-}
-
-JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_finalizeIfInitialisedHere(JNIEnv *env, jclass cls) {
-    int finalised = 0;
-    MPI_Finalized(&finalised);
-    if (we_initialised && !finalised) MPI_Finalize();
-}
-
-JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_abortWorld(JNIEnv *env, jclass cls, jint code) {
-    MPI_Abort(MPI_COMM_WORLD, code);
 }
 
 static jlong with_errors_return(JNIEnv *env, MPI_Comm c, const char *op) {
@@ -160,16 +157,20 @@ JNIEXPORT jstring JNICALL Java_org_jpio_comm_mpi_MpiNative_processorName(JNIEnv 
     return (*env)->NewStringUTF(env, name);
 }
 
-JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_barrier(JNIEnv *env, jclass cls, jlong comm) {
+JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_barrier(JNIEnv *env, jclass cls, jlong comm, jint number) {
+    struct jpio_slot *w = jpio_wait_begin(comm, number, JPIO_OP_BARRIER, 0);
     int rc = MPI_Barrier(jpio_comm(comm));
+    jpio_wait_end(w);
     if (rc != MPI_SUCCESS) jpio_throw_mpi(env, rc, "MPI_Barrier", "");
 }
 
-JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_bcast(JNIEnv *env, jclass cls, jlong comm, jobject buf,
+JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_bcast(JNIEnv *env, jclass cls, jlong comm, jint number, jobject buf,
         jlong off, jint count, jint type, jint root) {
     void *p;
     if (!pin(env, buf, &p)) return;
+    struct jpio_slot *w = jpio_wait_begin(comm, number, JPIO_OP_BCAST, (long long) count * type_size[type]);
     int rc = MPI_Bcast(at(p, off), count, datatype(type), root, jpio_comm(comm));
+    jpio_wait_end(w);
     unpin(env, buf, p, rc != MPI_SUCCESS);
     if (rc != MPI_SUCCESS) {
         char ctx[96];
@@ -178,13 +179,15 @@ JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_bcast(JNIEnv *env, jclas
     }
 }
 
-JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_allgather(JNIEnv *env, jclass cls, jlong comm,
+JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_allgather(JNIEnv *env, jclass cls, jlong comm, jint number,
         jobject send, jlong sOff, jint count, jobject recv, jlong rOff, jint type) {
     void *s, *r;
     if (!pin(env, send, &s)) return;
     if (!pin(env, recv, &r)) { unpin(env, send, s, 1); return; }
     MPI_Datatype t = datatype(type);
+    struct jpio_slot *w = jpio_wait_begin(comm, number, JPIO_OP_ALLGATHER, (long long) count * type_size[type]);
     int rc = MPI_Allgather(at(s, sOff), count, t, at(r, rOff), count, t, jpio_comm(comm));
+    jpio_wait_end(w);
     unpin(env, recv, r, rc != MPI_SUCCESS);
     unpin(env, send, s, 1); /* never written: nothing to copy back */
     if (rc != MPI_SUCCESS) {
@@ -200,7 +203,7 @@ static int ints(JNIEnv *env, jintArray a, int *out, jsize n) {
     return !(*env)->ExceptionCheck(env);
 }
 
-JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_allgatherv(JNIEnv *env, jclass cls, jlong comm,
+JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_allgatherv(JNIEnv *env, jclass cls, jlong comm, jint number,
         jobject send, jlong sOff, jint count, jobject recv, jintArray counts, jintArray displs, jint type) {
     jsize n = (*env)->GetArrayLength(env, counts);
     int rcounts[n], rdispls[n];
@@ -209,7 +212,9 @@ JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_allgatherv(JNIEnv *env, 
     if (!pin(env, send, &s)) return;
     if (!pin(env, recv, &r)) { unpin(env, send, s, 1); return; }
     MPI_Datatype t = datatype(type);
+    struct jpio_slot *w = jpio_wait_begin(comm, number, JPIO_OP_ALLGATHERV, (long long) count * type_size[type]);
     int rc = MPI_Allgatherv(at(s, sOff), count, t, r, rcounts, rdispls, t, jpio_comm(comm));
+    jpio_wait_end(w);
     unpin(env, recv, r, rc != MPI_SUCCESS);
     unpin(env, send, s, 1);
     if (rc != MPI_SUCCESS) {
@@ -219,7 +224,7 @@ JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_allgatherv(JNIEnv *env, 
     }
 }
 
-JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_alltoallv(JNIEnv *env, jclass cls, jlong comm,
+JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_alltoallv(JNIEnv *env, jclass cls, jlong comm, jint number,
         jobject send, jintArray sendCounts, jintArray sendDispls,
         jobject recv, jintArray recvCounts, jintArray recvDispls, jint type) {
     jsize n = (*env)->GetArrayLength(env, sendCounts);
@@ -230,18 +235,24 @@ JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_alltoallv(JNIEnv *env, j
     if (!pin(env, send, &s)) return;
     if (!pin(env, recv, &r)) { unpin(env, send, s, 1); return; }
     MPI_Datatype t = datatype(type);
+    long long bytes = 0;
+    for (jsize i = 0; i < n; i++) bytes += sc[i];
+    struct jpio_slot *w = jpio_wait_begin(comm, number, JPIO_OP_ALLTOALLV, bytes * type_size[type]);
     int rc = MPI_Alltoallv(s, sc, sd, t, r, rcn, rd, t, jpio_comm(comm));
+    jpio_wait_end(w);
     unpin(env, recv, r, rc != MPI_SUCCESS);
     unpin(env, send, s, 1);
     if (rc != MPI_SUCCESS) jpio_throw_mpi(env, rc, "MPI_Alltoallv", "");
 }
 
-JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_allreduce(JNIEnv *env, jclass cls, jlong comm,
+JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_allreduce(JNIEnv *env, jclass cls, jlong comm, jint number,
         jobject send, jobject recv, jint count, jint type, jint op) {
     void *s, *r;
     if (!pin(env, send, &s)) return;
     if (!pin(env, recv, &r)) { unpin(env, send, s, 1); return; }
+    struct jpio_slot *w = jpio_wait_begin(comm, number, JPIO_OP_ALLREDUCE, (long long) count * type_size[type]);
     int rc = MPI_Allreduce(s, r, count, datatype(type), reduce_op(op), jpio_comm(comm));
+    jpio_wait_end(w);
     unpin(env, recv, r, rc != MPI_SUCCESS);
     unpin(env, send, s, 1);
     if (rc != MPI_SUCCESS) {
@@ -251,7 +262,7 @@ JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_allreduce(JNIEnv *env, j
     }
 }
 
-JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_sendrecv(JNIEnv *env, jclass cls, jlong comm,
+JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_sendrecv(JNIEnv *env, jclass cls, jlong comm, jint number,
         jobject send, jlong sOff, jint sCount, jint dest, jobject recv, jlong rOff, jint rCount, jint source,
         jint type) {
     void *s, *r;
@@ -259,9 +270,11 @@ JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_sendrecv(JNIEnv *env, jc
     if (!pin(env, recv, &r)) { unpin(env, send, s, 1); return; }
     MPI_Datatype t = datatype(type);
     /* one fixed tag: MPI keeps messages of one source, tag and communicator in order */
+    struct jpio_slot *w = jpio_wait_begin(comm, number, JPIO_OP_SENDRECV, ((long long) sCount + rCount) * type_size[type]);
     int rc = MPI_Sendrecv(at(s, sOff), sCount, t, dest < 0 ? MPI_PROC_NULL : dest, 0x6a70,
                           at(r, rOff), rCount, t, source < 0 ? MPI_PROC_NULL : source, 0x6a70,
                           jpio_comm(comm), MPI_STATUS_IGNORE);
+    jpio_wait_end(w);
     unpin(env, recv, r, rc != MPI_SUCCESS);
     unpin(env, send, s, 1);
     if (rc != MPI_SUCCESS) {
@@ -271,10 +284,12 @@ JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_sendrecv(JNIEnv *env, jc
     }
 }
 
-JNIEXPORT jlong JNICALL Java_org_jpio_comm_mpi_MpiNative_split(JNIEnv *env, jclass cls, jlong comm,
+JNIEXPORT jlong JNICALL Java_org_jpio_comm_mpi_MpiNative_split(JNIEnv *env, jclass cls, jlong comm, jint number,
         jint color, jint key) {
     MPI_Comm out = MPI_COMM_NULL;
+    struct jpio_slot *w = jpio_wait_begin(comm, number, JPIO_OP_SPLIT, 0);
     int rc = MPI_Comm_split(jpio_comm(comm), color < 0 ? MPI_UNDEFINED : color, key, &out);
+    jpio_wait_end(w);
     if (rc != MPI_SUCCESS) {
         char ctx[64];
         snprintf(ctx, sizeof ctx, "color=%d key=%d", color, key);
@@ -285,9 +300,21 @@ JNIEXPORT jlong JNICALL Java_org_jpio_comm_mpi_MpiNative_split(JNIEnv *env, jcla
     return with_errors_return(env, out, "MPI_Comm_set_errhandler(split)");
 }
 
-JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_free(JNIEnv *env, jclass cls, jlong comm) {
+/* MPI_Comm_dup: the same group in a new context, so a second thread's collectives never match this one's. */
+JNIEXPORT jlong JNICALL Java_org_jpio_comm_mpi_MpiNative_dup(JNIEnv *env, jclass cls, jlong comm, jint number) {
+    MPI_Comm out = MPI_COMM_NULL;
+    struct jpio_slot *w = jpio_wait_begin(comm, number, JPIO_OP_COMM_DUP, 0);
+    int rc = MPI_Comm_dup(jpio_comm(comm), &out);
+    jpio_wait_end(w);
+    if (rc != MPI_SUCCESS) { jpio_throw_mpi(env, rc, "MPI_Comm_dup", ""); return -1; }
+    return with_errors_return(env, out, "MPI_Comm_set_errhandler(dup)");
+}
+
+JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_free(JNIEnv *env, jclass cls, jlong comm, jint number) {
     MPI_Comm c = jpio_comm(comm);
+    struct jpio_slot *w = jpio_wait_begin(comm, number, JPIO_OP_COMM_FREE, 0);
     int rc = MPI_Comm_free(&c);
+    jpio_wait_end(w);
     if (rc != MPI_SUCCESS) jpio_throw_mpi(env, rc, "MPI_Comm_free", "");
 }
 
@@ -298,7 +325,7 @@ JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_free(JNIEnv *env, jclass
  * toBuffer != 0: the array sends and the pieces receive; otherwise the pieces send and the array receives.
  * counts/displs are in elements of the array; pieceCounts/pieceDispls index pairs in pieces.
  */
-JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_alltoallvPieces(JNIEnv *env, jclass cls, jlong comm,
+JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_alltoallvPieces(JNIEnv *env, jclass cls, jlong comm, jint number,
         jobject array, jintArray counts, jintArray displs, jobject buffer, jintArray pieceCounts,
         jintArray pieceDispls, jlongArray pieces, jint type, jboolean toBuffer) {
     jsize n = (*env)->GetArrayLength(env, counts);
@@ -344,8 +371,12 @@ JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_alltoallvPieces(JNIEnv *
     if (rc == MPI_SUCCESS) {
         if (!pin(env, array, &a)) rc = -1;
         else {
+            long long bytes = 0;
+            for (jsize i = 0; i < n; i++) bytes += c[i];
+            struct jpio_slot *w = jpio_wait_begin(comm, number, JPIO_OP_ALLTOALLW, bytes * esize);
             rc = toBuffer ? MPI_Alltoallw(a, ac, ad, at, base, bc, bd, bt, jpio_comm(comm))
                           : MPI_Alltoallw(base, bc, bd, bt, a, ac, ad, at, jpio_comm(comm));
+            jpio_wait_end(w);
             unpin(env, array, a, toBuffer || rc != MPI_SUCCESS);
         }
     }

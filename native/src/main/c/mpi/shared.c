@@ -8,6 +8,7 @@
  * epoch (MPI_Win_lock_all) for its life, which MPI_Win_sync needs; Java decides when to synchronise.
  */
 #include "comm.h"
+#include "watch.h"
 #include "jpio_jni.h"
 
 #include <stdint.h>
@@ -32,9 +33,11 @@ static int part_of(MPI_Win win, int rank, char **base, MPI_Aint *size) {
     return rc;
 }
 
-JNIEXPORT jlong JNICALL Java_org_jpio_comm_mpi_MpiNative_allocateShared(JNIEnv *env, jclass cls, jlong comm, jlong bytes) {
+JNIEXPORT jlong JNICALL Java_org_jpio_comm_mpi_MpiNative_allocateShared(JNIEnv *env, jclass cls, jlong comm, jint number, jlong bytes) {
     MPI_Comm c = jpio_comm(comm), node;
+    struct jpio_slot *w = jpio_wait_begin(comm, number, JPIO_OP_WIN_ALLOCATE, 0);
     int rc = MPI_Comm_split_type(c, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+    jpio_wait_end(w);
     if (rc != MPI_SUCCESS) {
         jpio_throw_mpi(env, rc, "MPI_Comm_split_type", "type=MPI_COMM_TYPE_SHARED");
         return -1;
@@ -49,7 +52,9 @@ JNIEXPORT jlong JNICALL Java_org_jpio_comm_mpi_MpiNative_allocateShared(JNIEnv *
     MPI_Info_set(info, "alloc_shared_noncontig", "true"); /* each rank's part starts on its own page */
     void *base = NULL;
     MPI_Win win = MPI_WIN_NULL;
+    w = jpio_wait_begin(comm, number, JPIO_OP_WIN_ALLOCATE, 0);
     rc = MPI_Win_allocate_shared((MPI_Aint) (bytes > 0 ? bytes + PAGE : 0), 1, info, c, &base, &win);
+    jpio_wait_end(w);
     MPI_Info_free(&info);
     if (rc == MPI_SUCCESS) rc = MPI_Win_lock_all(MPI_MODE_NOCHECK, win);
     if (rc != MPI_SUCCESS) {
@@ -82,17 +87,25 @@ JNIEXPORT jobject JNICALL Java_org_jpio_comm_mpi_MpiNative_sharedPart(JNIEnv *en
     return (*env)->NewDirectByteBuffer(env, base + offset, length);
 }
 
-JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_sharedSync(JNIEnv *env, jclass cls, jlong win, jlong comm) {
+JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_sharedSync(JNIEnv *env, jclass cls, jlong win, jlong comm, jint number) {
     MPI_Win w = win_of(win);
     int rc = MPI_Win_sync(w); /* this rank's stores reach the memory */
-    if (rc == MPI_SUCCESS) rc = MPI_Barrier(jpio_comm(comm));
+    if (rc == MPI_SUCCESS) {
+        struct jpio_slot *s = jpio_wait_begin(comm, number, JPIO_OP_WIN_SYNC, 0);
+        rc = MPI_Barrier(jpio_comm(comm));
+        jpio_wait_end(s);
+    }
     if (rc == MPI_SUCCESS) rc = MPI_Win_sync(w); /* and the others' stores are seen by this rank's loads */
     if (rc != MPI_SUCCESS) jpio_throw_mpi(env, rc, "MPI_Win_sync/MPI_Barrier", "");
 }
 
-JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_freeShared(JNIEnv *env, jclass cls, jlong win) {
+JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_freeShared(JNIEnv *env, jclass cls, jlong win, jlong comm, jint number) {
     MPI_Win w = win_of(win);
     int rc = MPI_Win_unlock_all(w);
-    if (rc == MPI_SUCCESS) rc = MPI_Win_free(&w);
+    if (rc == MPI_SUCCESS) {
+        struct jpio_slot *s = jpio_wait_begin(comm, number, JPIO_OP_WIN_FREE, 0);
+        rc = MPI_Win_free(&w);
+        jpio_wait_end(s);
+    }
     if (rc != MPI_SUCCESS) jpio_throw_mpi(env, rc, "MPI_Win_free", "");
 }

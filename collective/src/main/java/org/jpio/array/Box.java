@@ -39,6 +39,27 @@ final class Box {
      * contiguous fastest dimension move with one arraycopy each.
      */
     void copy(Object array, long from, int n, Object buf, int bufIndex, boolean toBuffer) {
+        runs(from, n, (base, step, done, run) -> {
+            if (step == 1) {
+                if (toBuffer) System.arraycopy(array, base, buf, bufIndex + done, run);
+                else System.arraycopy(buf, bufIndex + done, array, base, run);
+            } else {
+                for (int k = 0; k < run; k++) {
+                    int i = (int) (base + k * step);
+                    if (toBuffer) System.arraycopy(array, i, buf, bufIndex + done + k, 1);
+                    else System.arraycopy(buf, bufIndex + done + k, array, i, 1);
+                }
+            }
+        });
+    }
+
+    /** One stretch of the walk along the fastest dimension: array index of its first element, the index step, elements walked before it, its length. */
+    interface RunAction {
+        void apply(int base, long step, int done, int run);
+    }
+
+    /** Walks box elements {@code [from, from + n)} as runs along the fastest dimension (step 1 in C order). */
+    void runs(long from, int n, RunAction action) {
         if (n == 0) return;
         int dims = shape.length;
         int[] at = new int[dims];
@@ -53,17 +74,7 @@ final class Box {
             int run = Math.min(n - done, shape[fast] - at[fast]);
             long base = 0;
             for (int d = 0; d < dims; d++) base += (lo[d] + at[d]) * strides[d];
-            long step = strides[fast];
-            if (step == 1) {
-                if (toBuffer) System.arraycopy(array, (int) base, buf, bufIndex + done, run);
-                else System.arraycopy(buf, bufIndex + done, array, (int) base, run);
-            } else {
-                for (int k = 0; k < run; k++) {
-                    int i = (int) (base + k * step);
-                    if (toBuffer) System.arraycopy(array, i, buf, bufIndex + done + k, 1);
-                    else System.arraycopy(buf, bufIndex + done + k, array, i, 1);
-                }
-            }
+            action.apply((int) base, strides[fast], done, run);
             done += run;
             at[fast] += run;
             for (int k = 0; k < dims - 1 && at[fast == 0 ? k : dims - 1 - k] == shape[fast == 0 ? k : dims - 1 - k]; k++) {

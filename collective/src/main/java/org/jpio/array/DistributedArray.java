@@ -14,6 +14,7 @@ import org.jpio.format.Attributes;
 import org.jpio.format.StoredArray;
 import org.jpio.io.ElementType;
 import org.jpio.parallel.Hints;
+import org.jpio.view.Datatype;
 import org.jpio.view.Dims;
 import org.jpio.view.Distribution;
 import org.jpio.view.Order;
@@ -225,10 +226,7 @@ public final class DistributedArray {
     /** The owned elements (no ghosts), C order, in a new buffer of the given byte order. */
     public ByteBuffer interiorBytes(ByteOrder order) {
         ByteBuffer b = ByteBuffer.allocate(Math.toIntExact(localCount * type.size())).order(order);
-        int n = (int) localCount;
-        Object tmp = type.newArray(n);
-        interior(Order.C).copy(data, 0, n, tmp, 0, true);
-        type.put(b, tmp, 0, n);
+        getInterior(0, (int) localCount, b);
         return b.flip();
     }
 
@@ -238,11 +236,37 @@ public final class DistributedArray {
         if (src.remaining() % type.size() != 0 || have != localCount)
             throw new IllegalArgumentException("buffer holds remaining=" + src.remaining() + " bytes, local block needs " + localCount * type.size()
                     + " (count=" + localCount + " type=" + type + ") rank=" + comm.rank());
-        int n = (int) localCount;
-        Object tmp = type.newArray(n);
-        type.get(src, tmp, 0, n);
-        interior(Order.C).copy(data, 0, n, tmp, 0, false);
+        setInterior(0, (int) localCount, src);
     }
+
+    /**
+     * Copies owned elements {@code [from, from + count)} (C order of the local block, ghosts excluded) into
+     * {@code dst} at its position, in its byte order: a piece of {@link #interiorBytes}, for code that moves
+     * a block in bounded chunks (the memory side of an MPI_Pack of the block).
+     */
+    public void getInterior(long from, int count, ByteBuffer dst) {
+        checkInteriorRange(from, count, dst);
+        interior(Order.C).runs(from, count, (base, step, done, run) -> type.put(dst, data, base, run)); // C order: step 1
+    }
+
+    /** The reverse of {@link #getInterior(long, int, ByteBuffer)}: owned elements {@code [from, from + count)} from {@code src}. */
+    public void setInterior(long from, int count, ByteBuffer src) {
+        checkInteriorRange(from, count, src);
+        interior(Order.C).runs(from, count, (base, step, done, run) -> type.get(src, data, base, run));
+    }
+
+    private void checkInteriorRange(long from, int count, ByteBuffer b) {
+        if (from < 0 || count < 0 || from > localCount - count)
+            throw new IndexOutOfBoundsException("owned elements from=" + from + " count=" + count + " outside localCount=" + localCount + " rank=" + comm.rank());
+        if (b.remaining() < (long) count * type.size())
+            throw new IllegalArgumentException("buffer has remaining=" + b.remaining() + " bytes for count=" + count + " elements of type=" + type + " rank=" + comm.rank());
+    }
+
+    /**
+     * Where this rank's owned elements lie in a C-order file of the global array, in the order of
+     * {@link #getInterior}: MPI_Type_create_darray's filetype of this rank, a file view's filetype.
+     */
+    public Datatype fileType() { return dec.datatype(comm.rank(), type, Order.C); }
 
     /** The owned elements as a box of the padded block, walked in {@code order}. */
     Box interior(Order order) {
@@ -349,8 +373,13 @@ public final class DistributedArray {
      * keeps the file's other datasets and gives this one its name only once it is complete.
      */
     public void write(ArrayPath target, ArrayFormat format, Hints hints, WriteMode mode, Attributes attributes) throws IOException {
-        ArrayIo.write(this, target, format, hints, mode, attributes);
+        try (org.jpio.comm.Call.Scope call = comm.during("write path=" + target, watchdogMillis(hints))) {
+            ArrayIo.write(this, target, format, hints, mode, attributes);
+        }
     }
+
+    /** The watchdog limit of an array call: the file's hint, else the default (bad hints are refused later, by name). */
+    private static long watchdogMillis(Hints hints) { return hints == null ? org.jpio.comm.Watchdog.defaultMillis() : hints.watchdogMillis(); }
 
     /** Collective read, in the format of the file name's ending, hints from the environment. */
     public void read(Path path) throws IOException { read(path, ArrayFormats.of(path), Hints.fromEnvironment()); }
@@ -370,7 +399,9 @@ public final class DistributedArray {
      * offset, one stored otherwise (a chunked HDF5 dataset) through the format's library: see {@link #hints()}.
      */
     public void read(ArrayPath source, ArrayFormat format, Hints hints) throws IOException {
-        ArrayIo.read(this, source, format, hints);
+        try (org.jpio.comm.Call.Scope call = comm.during("read path=" + source, watchdogMillis(hints))) {
+            ArrayIo.read(this, source, format, hints);
+        }
     }
 
     /**
@@ -392,7 +423,9 @@ public final class DistributedArray {
 
     /** Collective: what a dataset holds ({@code file.h5:/group/name}; "" for the file's only array). */
     public static StoredArray inspect(Comm comm, ArrayPath source) throws IOException {
-        return ArrayIo.inspect(comm, source, ArrayFormats.of(source.file()));
+        try (org.jpio.comm.Call.Scope call = comm.during("inspect path=" + source, org.jpio.comm.Watchdog.defaultMillis())) {
+            return ArrayIo.inspect(comm, source, ArrayFormats.of(source.file()));
+        }
     }
 
     /**
@@ -405,10 +438,12 @@ public final class DistributedArray {
 
     /** Collective: a BLOCK-distributed array of what a dataset holds, read from it. */
     public static DistributedArray load(Comm comm, ArrayPath source, Hints hints) throws IOException {
-        ArrayFormat format = ArrayFormats.of(source.file());
-        StoredArray s = ArrayIo.inspect(comm, source, format);
-        DistributedArray a = create(comm, s.type(), s.shapeAsInts());
-        a.read(new ArrayPath(source.file(), s.dataset()), format, hints); // the dataset as inspect found it
-        return a;
+        try (org.jpio.comm.Call.Scope call = comm.during("load path=" + source, watchdogMillis(hints))) {
+            ArrayFormat format = ArrayFormats.of(source.file());
+            StoredArray s = ArrayIo.inspect(comm, source, format);
+            DistributedArray a = create(comm, s.type(), s.shapeAsInts());
+            a.read(new ArrayPath(source.file(), s.dataset()), format, hints); // the dataset as inspect found it
+            return a;
+        }
     }
 }

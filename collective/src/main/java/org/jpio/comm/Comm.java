@@ -108,7 +108,8 @@ public interface Comm extends AutoCloseable {
     /**
      * A new communicator of the same ranks in the same order (MPI_Comm_dup): collective. Its traffic never
      * mixes with this one's, so a background thread can run collectives on it while the program runs its
-     * own on this one. Close it when done.
+     * own on this one (an asynchronous checkpoint's writer, nonblocking transfers); with MPI that also needs
+     * MPI_THREAD_MULTIPLE. Close it when done. The default is a split with one color, ordered by rank.
      */
     default Comm dup() { return split(0, rank()); }
 
@@ -126,6 +127,40 @@ public interface Comm extends AutoCloseable {
 
     /** Releases the communicator; the world communicator is only released at shutdown. */
     @Override default void close() { }
+
+    /**
+     * Names the user's call ({@code "write_all path=/data/f"}) that this rank's next collectives on this
+     * communicator belong to, until the returned scope is closed: errors and the {@link Watchdog} then name
+     * that call instead of the collective made inside it, and a wait in it may last {@code watchdogMillis}
+     * (0: no limit). Scopes nest: a call made inside another is named after it ("write path=f.npy:
+     * write_all path=..."), and closing it makes the enclosing call current again. Not collective.
+     */
+    default Call.Scope during(String call, long watchdogMillis) {
+        Call outer = enter(new Call(call, watchdogMillis));
+        return () -> leave(outer);
+    }
+
+    /**
+     * {@link #during} without the scope object, for calls made often: makes {@code call} current (named after
+     * the enclosing call, if any) and returns the call that was current, to give back to {@link #leave}.
+     * The default, for communicators that do not name calls, does nothing.
+     */
+    default Call enter(Call call) { return null; }
+
+    /** Makes {@code outer}, which {@link #enter} returned, current again. */
+    default void leave(Call outer) { }
+
+    /** The call this rank is in on this communicator ({@link #during}), or null. */
+    default Call call() { return null; }
+
+    /**
+     * Ends the whole job because of this rank (MPI_Abort): {@code status} is what the job exits with and
+     * {@code reason} is printed with this rank's number. On MPI processes every process of the job ends
+     * and this method does not return; on ranks that are threads of one JVM every other rank's waits break
+     * and this rank throws {@link JobAbortedException}, which the run rethrows. Not collective: one rank
+     * calls it when it cannot go on and its peers would otherwise wait for it.
+     */
+    void abort(int status, String reason);
 
     // ---- conveniences built on the primitives above --------------------------------------------------
 
@@ -174,8 +209,9 @@ public interface Comm extends AutoCloseable {
     default void agree(String operation, Throwable localFailure) throws CollectiveIOException {
         if (!anyFailed(localFailure)) return;
         List<RankFailure> all = failures(localFailure);
-        for (RankFailure f : all) if (f.io()) throw new CollectiveIOException(operation, all, localFailure);
-        throw new CollectiveException(operation, all, localFailure);
+        String op = Call.within(call(), operation);
+        for (RankFailure f : all) if (f.io()) throw new CollectiveIOException(op, all, localFailure);
+        throw new CollectiveException(op, all, localFailure);
     }
 
     /**
@@ -183,7 +219,7 @@ public interface Comm extends AutoCloseable {
      * are not I/O, so every rank throws a {@link CollectiveException}.
      */
     default void agreeOnArguments(String operation, RuntimeException localFailure) {
-        if (anyFailed(localFailure)) throw new CollectiveException(operation, failures(localFailure), localFailure);
+        if (anyFailed(localFailure)) throw new CollectiveException(Call.within(call(), operation), failures(localFailure), localFailure);
     }
 
     /** One allreduce: whether any rank failed. */
@@ -236,7 +272,7 @@ public interface Comm extends AutoCloseable {
                             + " but rank=0 " + what + "=" + root, false));
             }
         }
-        if (!diff.isEmpty()) throw new CollectiveException(operation, diff, null);
+        if (!diff.isEmpty()) throw new CollectiveException(Call.within(call(), operation), diff, null);
     }
 
     /**

@@ -109,6 +109,14 @@ public final class CountingComm implements Comm {
 
     @Override public String[] hostNames() { return c.hostNames(); }
 
+    @Override public void abort(int status, String reason) { c.abort(status, reason); }
+
+    @Override public Call enter(Call call) { return c.enter(call); }
+
+    @Override public void leave(Call outer) { c.leave(outer); }
+
+    @Override public Call call() { return c.call(); }
+
     @Override public void barrier() {
         collective(0);
         c.barrier();

@@ -30,12 +30,23 @@ public final class Spmd {
     /**
      * Runs {@code body} on every rank. Under an MPI launcher: once in this process, on the world
      * communicator of the launched processes ({@code threads} is not used: the launcher decides how many
-     * ranks there are). Otherwise: on {@code threads} ranks that are threads of this JVM
+     * ranks there are); a body that throws ends the whole job (its exception is printed with this rank's
+     * number, then MPI_Abort with status 1), since the other ranks would otherwise wait for this one in
+     * their next collective. Otherwise: on {@code threads} ranks that are threads of this JVM
      * ({@link LocalComm#run}), returning when all have finished and rethrowing the first failure.
      */
     public static void run(int threads, Body body) throws Exception {
         if (body == null) throw new IllegalArgumentException("Spmd.run: body is null");
-        if (launchedByMpi()) body.run(MpiComm.world());
-        else LocalComm.run(threads, body::run);
+        if (!launchedByMpi()) {
+            LocalComm.run(threads, body::run);
+            return;
+        }
+        Comm world = MpiComm.world();
+        try {
+            body.run(world);
+        } catch (Throwable t) {
+            t.printStackTrace();
+            world.abort(1, "its Spmd.run body threw " + t);
+        }
     }
 }

@@ -65,6 +65,19 @@ public final class ArrayFormats {
         return c;
     }
 
+    /**
+     * Gives a new file its size without writing its blocks (its last byte), failing as jpio's engines do:
+     * "no space left", or "file too large" with the ulimit -f limit, naming the file.
+     */
+    static void size(java.nio.channels.FileChannel c, Path file, long size) throws IOException {
+        if (size == 0) return;
+        try {
+            c.write(java.nio.ByteBuffer.allocate(1), size - 1);
+        } catch (IOException e) {
+            throw org.jpio.engine.IoErrors.wrap(e, "size the new file", file, size - 1, 1);
+        }
+    }
+
     /** The data bytes of {@code s}; an IOException naming the file when the shape's size overflows a long. */
     static long bytes(StoredArray s, Path file) throws IOException {
         try {

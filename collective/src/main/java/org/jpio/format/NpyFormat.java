@@ -28,7 +28,7 @@ final class NpyFormat implements ArrayFormat {
         StoredArray s = new StoredArray(name(), type, shape, h.order(), false, h.dataOffset());
         long size = Math.addExact(h.dataOffset(), ArrayFormats.bytes(s, file));
         try (FileChannel c = ArrayFormats.createEmpty(file)) {
-            if (size > 0) c.write(java.nio.ByteBuffer.allocate(1), size - 1); // sized and sparse, and no header yet
+            ArrayFormats.size(c, file, size); // sized and sparse, and no header yet
         }
         return s;
     }

@@ -24,7 +24,7 @@ final class RawFormat implements ArrayFormat {
         StoredArray s = new StoredArray(name(), type, shape, ByteOrder.nativeOrder(), false, 0);
         long size = ArrayFormats.bytes(s, file);
         try (FileChannel c = ArrayFormats.createEmpty(file)) {
-            if (size > 0) c.write(java.nio.ByteBuffer.allocate(1), size - 1); // sized and sparse
+            ArrayFormats.size(c, file, size); // sized and sparse
         }
         return s;
     }

@@ -14,7 +14,9 @@ import java.util.TreeMap;
  * File hints, as MPI_Info with ROMIO's keys: an immutable map of key to value with ROMIO's defaults.
  * Unknown keys are kept and passed on (MPI ignores hints it does not know, and the ROMIO backend may
  * understand them), but known keys are validated when the hints are built, so a typo in a value
- * ({@code cb_buffer_size=16M}) fails before the file is opened, naming key and value.
+ * ({@code cb_buffer_size=16M}) fails before the file is opened, naming key and value; a typo in a key
+ * ({@code cb_bufer_size}) is reported by {@code ParallelFile.hints()} as {@link #JPIO_UNKNOWN_HINTS}
+ * (ROMIO ignores it without a word).
  *
  * <p>Sources, later ones winning: ROMIO's defaults, the file named by the environment variable
  * {@code ROMIO_HINTS} (lines {@code key value}, {@code #} comments), then the hints the program passes.
@@ -62,6 +64,17 @@ public final class Hints {
      * is there and returns the count; {@code disable} refuses it with an EOFException naming the range.
      */
     public static final String JPIO_SHORT_READS = "jpio_short_reads";
+    /**
+     * jpio: how long (seconds) a collective of this file's calls may wait for the other ranks before the
+     * watchdog reports it and ends the job ({@link org.jpio.comm.Watchdog}); 0: no limit. Unset: the system
+     * property {@code jpio.watchdog.timeout}, else 600.
+     */
+    public static final String JPIO_WATCHDOG_TIMEOUT = "jpio_watchdog_timeout";
+    /**
+     * jpio, reported by {@code ParallelFile.hints()} only: the given keys that neither jpio nor ROMIO knows,
+     * which therefore do nothing (a misspelt key, say); ROMIO ignores such keys without a word.
+     */
+    public static final String JPIO_UNKNOWN_HINTS = "jpio_unknown_hints";
     /** Environment variable naming a hints file, as ROMIO's. */
     public static final String ENV_HINTS_FILE = "ROMIO_HINTS";
 
@@ -88,6 +101,20 @@ public final class Hints {
             IND_RD_BUFFER_SIZE, "4194304", IND_WR_BUFFER_SIZE, "524288", STRIPING_UNIT, "0", STRIPING_FACTOR, "0",
             JPIO_BACKEND, "twophase", JPIO_CB_SHARED, "automatic", JPIO_PREALLOCATE, "automatic", JPIO_SHORT_READS, "enable");
 
+    /**
+     * Keys jpio or ROMIO reads (ROMIO's are passed on to it by the romio backend): jpio's, MPI's reserved
+     * file hints, and ROMIO's own. Any other key is kept and passed on, but reported as unknown.
+     */
+    private static final java.util.Set<String> KNOWN = java.util.Set.of(
+            CB_BUFFER_SIZE, CB_NODES, CB_CONFIG_LIST, ROMIO_CB_READ, ROMIO_CB_WRITE, ROMIO_DS_READ, ROMIO_DS_WRITE,
+            IND_RD_BUFFER_SIZE, IND_WR_BUFFER_SIZE, STRIPING_UNIT, STRIPING_FACTOR, JPIO_BACKEND, JPIO_ENGINE, JPIO_CB_SHARED,
+            JPIO_PREALLOCATE, JPIO_SHORT_READS, JPIO_WATCHDOG_TIMEOUT,
+            "access_style", "collective_buffering", "cb_block_size", "chunked", "chunked_item", "chunked_size", "filename",
+            "file_perm", "io_node_list", "nb_proc", "num_io_nodes", "romio_no_indep_rw", "romio_cb_pfr", "romio_cb_fr_types",
+            "romio_cb_fr_alignment", "romio_cb_ds_threshold", "romio_cb_alltoall", "romio_filesystem_type", "romio_aggregator_list",
+            "start_iodevice", "direct_read", "direct_write", "romio_lustre_co_ratio", "romio_lustre_coll_threshold",
+            "romio_lustre_ds_in_coll", "romio_synchronized_flush", "romio_visibility_immediate");
+
     private static Map<String, String> table(String... keyValues) {
         Map<String, String> m = new LinkedHashMap<>();
         for (int k = 0; k < keyValues.length; k += 2) m.put(keyValues[k], keyValues[k + 1]);
@@ -99,6 +126,8 @@ public final class Hints {
     private final int cbBufferSize, cbNodes, indRd, indWr;
     private final long stripingUnit, stripingFactor;
     private final Mode cbRead, cbWrite, dsRead, dsWrite, cbShared, preallocate, shortReads;
+    /** The watchdog hint in milliseconds, or -1 when not given (then the system property's, at each call). */
+    private final long watchdogMillis;
 
     private Hints(Map<String, String> values) {
         this.values = Collections.unmodifiableMap(new TreeMap<>(values));
@@ -115,6 +144,8 @@ public final class Hints {
         cbShared = Mode.parse(JPIO_CB_SHARED, values.get(JPIO_CB_SHARED));
         preallocate = Mode.parse(JPIO_PREALLOCATE, values.get(JPIO_PREALLOCATE));
         shortReads = Mode.parse(JPIO_SHORT_READS, values.get(JPIO_SHORT_READS));
+        String w = values.get(JPIO_WATCHDOG_TIMEOUT);
+        watchdogMillis = w == null ? -1 : org.jpio.comm.Watchdog.seconds("hint " + JPIO_WATCHDOG_TIMEOUT, w) * 1000;
     }
 
     /** ROMIO's defaults only (no hints file, no program hints). */
@@ -194,6 +225,8 @@ public final class Hints {
             case JPIO_BACKEND:
                 if (!Drivers.names().contains(value)) throw new IllegalArgumentException("hint " + key + "=" + value + " must be one of " + Drivers.names());
                 break;
+            case JPIO_WATCHDOG_TIMEOUT:
+                org.jpio.comm.Watchdog.seconds("hint " + key, value); break;
             default:
         }
     }
@@ -275,6 +308,14 @@ public final class Hints {
     public Mode preallocate() { return preallocate; }
 
     public Mode shortReads() { return shortReads; }
+
+    /** The watchdog limit of this file's collective calls, in milliseconds (0: none): the hint, else the system property's. */
+    public long watchdogMillis() { return watchdogMillis >= 0 ? watchdogMillis : org.jpio.comm.Watchdog.defaultMillis(); }
+
+    /** The keys neither jpio nor ROMIO knows, sorted: they are kept and passed on, and do nothing here. */
+    public List<String> unknown() {
+        return values.keySet().stream().filter(k -> !KNOWN.contains(k)).toList();
+    }
 
     /** The engine name when the jpio_engine hint is set, else null (the default engine). */
     public String engine() { return values.get(JPIO_ENGINE); }

@@ -6,8 +6,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import org.jpio.comm.Call;
 import org.jpio.comm.Comm;
 import org.jpio.comm.CountingComm;
+import org.jpio.comm.Watchdog;
 import org.jpio.driver.FileDriver;
 import org.jpio.driver.OpenRequest;
 import org.jpio.engine.IoEngine;
@@ -23,6 +25,17 @@ final class Opening {
     static ParallelFile open(Comm given, Path path, Set<Amode> amode, Hints hints, IoEngine engine, FileDriver.Factory factory) throws IOException {
         if (given == null) throw new IllegalArgumentException("open: comm is null: path=" + path);
         CountingComm comm = CountingComm.of(given); // the file's calls, open's own included, are counted on it
+        // the user's call names errors and the watchdog's reports (bad hints are refused below, by name)
+        Call outer = comm.enter(new Call("open path=" + path, hints == null ? Watchdog.defaultMillis() : hints.watchdogMillis()));
+        try {
+            return opened(given, comm, path, amode, hints, engine, factory);
+        } finally {
+            comm.leave(outer);
+        }
+    }
+
+    private static ParallelFile opened(Comm given, CountingComm comm, Path path, Set<Amode> amode, Hints hints, IoEngine engine,
+                                       FileDriver.Factory factory) throws IOException {
         String where = "open path=" + path;
         Set<Amode> m = null;
         FileDriver.Factory open = factory;

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jpio.comm.Call;
 import org.jpio.comm.Comm;
 import org.jpio.comm.CountingComm;
 import org.jpio.driver.FileDriver;
@@ -122,6 +124,10 @@ public final class ParallelFile implements AutoCloseable {
         Map<String, String> h = new LinkedHashMap<>(r.hints.asMap());
         h.put(Hints.JPIO_BACKEND, r.driver.name());
         h.putAll(r.driver.hints());
+        h.putIfAbsent(Hints.JPIO_WATCHDOG_TIMEOUT, Long.toString(r.hints.watchdogMillis() / 1000));
+        List<String> unknown = r.hints.unknown();
+        if (!unknown.isEmpty())
+            h.put(Hints.JPIO_UNKNOWN_HINTS, String.join(",", unknown) + ": not hints jpio or ROMIO knows, so they do nothing (ROMIO ignores them without a word)");
         CountingComm.Counts c = r.comm.counts(), open = r.openCounts;
         h.put("jpio_count_open_collectives", Long.toString(open.collectives()));
         h.put("jpio_count_calls", Long.toString(r.calls));
@@ -137,6 +143,15 @@ public final class ParallelFile implements AutoCloseable {
      * cb_config_list, the sieving buffers) stays, as ROMIO ignores such hints after open.
      */
     public void setInfo(Map<String, String> more) throws IOException {
+        Call outer = enter("set_info");
+        try {
+            info(more);
+        } finally {
+            r.comm.leave(outer);
+        }
+    }
+
+    private void info(Map<String, String> more) throws IOException {
         r.ensureOpen("set_info", -1);
         r.background.drain();
         Hints next = null;
@@ -165,6 +180,15 @@ public final class ParallelFile implements AutoCloseable {
      * individual and the shared file pointer to 0.
      */
     public void setView(FileView v) throws IOException {
+        Call outer = enter("set_view");
+        try {
+            view(v);
+        } finally {
+            r.comm.leave(outer);
+        }
+    }
+
+    private void view(FileView v) throws IOException {
         r.ensureOpen("set_view", -1);
         r.background.drain();
         String where = "set_view path=" + r.path;
@@ -199,6 +223,15 @@ public final class ParallelFile implements AutoCloseable {
 
     /** MPI_File_seek_shared with MPI_SEEK_SET: collective; every rank passes the same offset. */
     public void seekShared(long offset) throws IOException {
+        Call outer = enter("seek_shared");
+        try {
+            seekShared0(offset);
+        } finally {
+            r.comm.leave(outer);
+        }
+    }
+
+    private void seekShared0(long offset) throws IOException {
         r.ensureOpen("seek_shared", offset);
         r.background.drain();
         String where = "seek_shared path=" + r.path;
@@ -351,6 +384,15 @@ public final class ParallelFile implements AutoCloseable {
      * extent, shared for reads, and collective transfers are never split between aggregators).
      */
     public void setAtomicity(boolean on) throws IOException {
+        Call outer = enter("set_atomicity");
+        try {
+            atomicity(on);
+        } finally {
+            r.comm.leave(outer);
+        }
+    }
+
+    private void atomicity(boolean on) throws IOException {
         r.ensureOpen("set_atomicity", -1);
         r.background.drain();
         r.comm.requireSame("set_atomicity path=" + r.path, "flag", Boolean.toString(on));
@@ -366,6 +408,15 @@ public final class ParallelFile implements AutoCloseable {
     public void close() throws IOException {
         if (r.closed) return;
         r.closed = true;
+        Call outer = enter("close");
+        try {
+            closeAll();
+        } finally {
+            r.comm.leave(outer);
+        }
+    }
+
+    private void closeAll() throws IOException {
         Throwable failed = null;
         try {
             r.background.close(); // what was started completes first; a pending split collective is ended by close, as its wait
@@ -390,8 +441,20 @@ public final class ParallelFile implements AutoCloseable {
 
     private interface Action { void run() throws IOException; }
 
+    /** Names the user's call on the communicator, for errors and the watchdog (limit: jpio_watchdog_timeout); returns the outer one. */
+    private Call enter(String op) { return r.comm.enter(new Call(op + " path=" + r.path, r.hints.watchdogMillis())); }
+
     /** Argument agreement, the driver's collective action, agreement on its outcome. */
     private void collectiveOp(String op, IllegalArgumentException bad, Action action) throws IOException {
+        Call outer = enter(op);
+        try {
+            collectiveOp0(op, bad, action);
+        } finally {
+            r.comm.leave(outer);
+        }
+    }
+
+    private void collectiveOp0(String op, IllegalArgumentException bad, Action action) throws IOException {
         r.ensureOpen(op, -1);
         r.background.drain();
         String where = op + " path=" + r.path;

@@ -4,6 +4,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Set;
+import org.jpio.comm.Call;
 import org.jpio.comm.Comm;
 import org.jpio.driver.Extents;
 import org.jpio.driver.FileDriver;
@@ -22,11 +23,20 @@ final class Transfers {
     private final FileDriver driver;
     /** "op path=..." for each routine, made once: the agreements name the call, and no call builds a string. */
     private final java.util.concurrent.ConcurrentHashMap<String, String> where = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.concurrent.ConcurrentHashMap<String, Call> calls = new java.util.concurrent.ConcurrentHashMap<>();
 
     Transfers(Path path, Set<Amode> amode, FileDriver driver) {
         this.path = path;
         this.amode = amode;
         this.driver = driver;
+    }
+
+    /** The routine as a {@link Call} with the file's watchdog limit, made once per routine and limit: no call allocates it. */
+    private Call call(String op, Hints hints) {
+        long limit = hints.watchdogMillis();
+        Call c = calls.get(op);
+        if (c == null || c.watchdogMillis() != limit) calls.put(op, c = new Call(where(op), limit));
+        return c;
     }
 
     private String where(String op) {
@@ -46,6 +56,16 @@ final class Transfers {
             Transfer t = readable(Checks.transfer(op, explicitOffset, offset, e, view, amode, path, comm), write, hints);
             return elements(t, write ? driver.write(t) : driver.read(t));
         }
+        Call outer = comm.enter(call(op, hints)); // the user's call names errors and the watchdog's reports
+        try {
+            return collective(op, explicitOffset, write, offset, e, view, hints, comm);
+        } finally {
+            comm.leave(outer);
+        }
+    }
+
+    private int collective(String op, boolean explicitOffset, boolean write, long offset, Elements e, FileView view, Hints hints, Comm comm)
+            throws IOException {
         String where = where(op);
         Transfer t = null;
         RuntimeException bad = null;

@@ -9,11 +9,11 @@ import org.jpio.io.ElementType;
  * so every rank knows what every element must be without talking to the others. Ghost cells hold a
  * sentinel that reads must leave alone.
  */
-final class Fill {
+public final class Fill {
     private Fill() { }
 
     /** The value of global position p (narrow types wrap as a cast does). */
-    static Object value(ElementType t, long p) {
+    public static Object value(ElementType t, long p) {
         long v = p * 7 + 3;
         return switch (t) {
             case BOOLEAN -> p % 3 != 1;
@@ -28,7 +28,7 @@ final class Fill {
     }
 
     /** The sentinel of ghost cells and of elements not yet read. */
-    static Object sentinel(ElementType t) {
+    public static Object sentinel(ElementType t) {
         return switch (t) {
             case BOOLEAN -> true;
             case BYTE -> (byte) 0x5A;
@@ -42,27 +42,27 @@ final class Fill {
     }
 
     /** Global C-order position of global coordinates. */
-    static long position(int[] shape, int[] g) {
+    public static long position(int[] shape, int[] g) {
         long p = 0;
         for (int d = 0; d < shape.length; d++) p = p * shape[d] + g[d];
         return p;
     }
 
     /** Every cell (ghosts too) to the sentinel. */
-    static void clear(DistributedArray a) {
+    public static void clear(DistributedArray a) {
         Object data = a.data();
         Object s = sentinel(a.elementType());
         for (int i = 0; i < Array.getLength(data); i++) Array.set(data, i, s);
     }
 
     /** Sentinels in the ghosts, values in the owned elements. */
-    static void fill(DistributedArray a) {
+    public static void fill(DistributedArray a) {
         clear(a);
         forEachOwned(a, (local, global) -> Array.set(a.data(), a.index(local), value(a.elementType(), position(a.globalShape(), global))));
     }
 
     /** Checks owned elements hold their values and ghosts still hold the sentinel; the message names the first wrong one. */
-    static void check(DistributedArray a, String context) {
+    public static void check(DistributedArray a, String context) {
         Object data = a.data();
         boolean[] owned = new boolean[Array.getLength(data)];
         forEachOwned(a, (local, global) -> {
@@ -79,10 +79,10 @@ final class Fill {
                 throw new AssertionError("ghost cell " + i + " changed to " + Array.get(data, i) + ": " + a + " " + context);
     }
 
-    interface Visitor { void visit(int[] local, int[] global); }
+    public interface Visitor { void visit(int[] local, int[] global); }
 
     /** Every owned element, C order over the local shape. */
-    static void forEachOwned(DistributedArray a, Visitor v) {
+    public static void forEachOwned(DistributedArray a, Visitor v) {
         int[] shape = a.localShape();
         if (a.localCount() == 0) return;
         int[] at = new int[shape.length];

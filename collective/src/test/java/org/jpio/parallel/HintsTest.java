@@ -88,6 +88,27 @@ class HintsTest {
         });
     }
 
+    /** A misspelt key does nothing, as in ROMIO, but unlike ROMIO hints() says so; the watchdog limit in effect is there too. */
+    @Test
+    void unknownKeysAreReportedAndTheWatchdogLimitIsInEffect() throws Exception {
+        Path file = dir.resolve("u.bin");
+        LocalComm.run(2, comm -> {
+            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.CREATE, Amode.RDWR),
+                    Hints.of("cb_bufer_size", "1048576", "romio_no_indep_rw", "true", "jpio_watchdog_timeout", "42"))) {
+                Map<String, String> h = f.hints();
+                assertEquals("cb_bufer_size: not hints jpio or ROMIO knows, so they do nothing (ROMIO ignores them without a word)",
+                        h.get(Hints.JPIO_UNKNOWN_HINTS));
+                assertEquals("42", h.get(Hints.JPIO_WATCHDOG_TIMEOUT));
+            }
+            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.RDWR), Hints.defaults())) {
+                assertNull(f.hints().get(Hints.JPIO_UNKNOWN_HINTS));
+                assertEquals("600", f.hints().get(Hints.JPIO_WATCHDOG_TIMEOUT), "the default, where neither hint nor property sets it");
+            }
+        });
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Hints.of("jpio_watchdog_timeout", "10m"));
+        assertTrue(e.getMessage().contains("jpio_watchdog_timeout=10m is not a number of seconds"), e.getMessage());
+    }
+
     /** The build clears ROMIO_HINTS for tests (root pom, MpiRun): no test reads the hints file of the environment it runs in. */
     @org.junit.jupiter.api.Test
     void testsDoNotReadTheEnvironmentsHintsFile() {

@@ -40,6 +40,7 @@ class SharedExchangeChoiceTest {
         public void allreduce(Object s, Object r, int n, Op op) { c.allreduce(s, r, n, op); }
         public void sendrecv(Object s, int si, int sn, int dest, Object r, int ri, int rn, int src) { c.sendrecv(s, si, sn, dest, r, ri, rn, src); }
         public Comm split(int color, int key) { return c.split(color, key); }
+        public void abort(int status, String reason) { c.abort(status, reason); }
     }
 
     /** Rank r's view: every other int from int r, so the two ranks' data interleave and two-phase is forced. */

@@ -23,6 +23,9 @@ public final class NpyFile {
     public record Contents(NpyHeader header, Object data) { }
 
     /** Reads the header of {@code path}; IllegalArgumentException naming the file when it is not a valid .npy. */
+    /** The longest header read: far more than any real one needs (a dict of three short entries). */
+    static final long MAX_HEADER = 1 << 20;
+
     public static NpyHeader readHeader(Path path) throws IOException {
         try (ArrayFile f = ArrayFile.open(path)) {
             return readHeader(f);
@@ -39,12 +42,22 @@ public final class NpyFile {
         long headerLen = prefix == 10 ? Short.toUnsignedInt(len.getShort(8)) : Integer.toUnsignedLong(len.getInt(8));
         if (prefix + headerLen > size)
             throw new IllegalArgumentException("truncated .npy header: file=" + f.path() + " header_len=" + headerLen + " size=" + size);
+        if (headerLen > MAX_HEADER)
+            throw new IllegalArgumentException("implausible .npy header: file=" + f.path() + " header_len=" + headerLen + " (more than "
+                    + MAX_HEADER + " bytes; numpy itself refuses headers over 10000 bytes): not a .npy file, or a damaged one");
         byte[] all = new byte[(int) (prefix + headerLen)];
         f.read(0, ByteBuffer.wrap(all));
         NpyHeader h = NpyHeader.parse(all, f.path().toString());
-        if (h.dataOffset() + h.dataBytes() > size)
+        long need;
+        try {
+            need = Math.addExact(h.dataOffset(), h.dataBytes());
+        } catch (ArithmeticException e) {
+            throw new IOException(".npy shape=" + Arrays.toString(h.shape()) + " dtype=" + h.descr()
+                    + " has more bytes than a file can hold (2^63): file=" + f.path(), e);
+        }
+        if (need > size)
             throw new IllegalArgumentException(".npy data is truncated: file=" + f.path() + " shape=" + Arrays.toString(h.shape())
-                    + " dtype=" + h.descr() + " needs " + (h.dataOffset() + h.dataBytes()) + " bytes, size=" + size);
+                    + " dtype=" + h.descr() + " needs " + need + " bytes, size=" + size);
         return h;
     }
 

@@ -101,12 +101,12 @@ public record NpyHeader(ElementType type, ByteOrder order, boolean fortranOrder,
                 case "descr" -> descr = p.string();
                 case "fortran_order" -> fortran = p.bool();
                 case "shape" -> shape = p.tuple();
-                default -> throw new IllegalArgumentException("unexpected key '" + key + "' in .npy header: file=" + source);
+                default -> throw new IllegalArgumentException("unexpected key '" + shown(key) + "' in .npy header: file=" + source);
             }
             if (!p.peek('}')) p.expect(',');
         }
         if (descr == null || fortran == null || shape == null)
-            throw new IllegalArgumentException(".npy header lacks descr, fortran_order or shape: file=" + source + " header=" + dict.trim());
+            throw new IllegalArgumentException(".npy header lacks descr, fortran_order or shape: file=" + source + " header=" + shown(dict.trim()));
         ElementType type = typeOf(descr, source);
         ByteOrder order = descr.charAt(0) == '>' ? ByteOrder.BIG_ENDIAN
                 : descr.charAt(0) == '<' ? ByteOrder.LITTLE_ENDIAN : ByteOrder.nativeOrder();
@@ -130,7 +130,29 @@ public record NpyHeader(ElementType type, ByteOrder order, boolean fortranOrder,
                 if (code.equals("" + t.numpyKind() + t.size())) return t;
             if (code.equals("?")) return ElementType.BOOLEAN;
         }
-        throw new IllegalArgumentException("dtype '" + descr + "' has no Java primitive type (b1 i1 u2 i2 i4 i8 f4 f8): file=" + source);
+        throw new IllegalArgumentException("dtype '" + shown(descr) + "' has no Java primitive type (b1 i1 u2 i2 i4 i8 f4 f8): file=" + source);
+    }
+
+    /** At most this many characters of a header are quoted in an error. */
+    static final int SHOWN = 120;
+
+    /**
+     * Header text as an error quotes it: control and other unprintable characters escaped (a garbage header
+     * is binary), and cut after {@link #SHOWN} characters, saying how long it was.
+     */
+    static String shown(String text) {
+        StringBuilder b = new StringBuilder();
+        int n = Math.min(text.length(), SHOWN);
+        for (int k = 0; k < n; k++) {
+            char c = text.charAt(k);
+            if (c == '\\') b.append("\\\\");
+            else if (c >= 0x20 && c < 0x7f) b.append(c);
+            else if (c < 0x100) b.append(String.format("\\x%02x", (int) c));
+            else if (Character.isLetterOrDigit(c)) b.append(c);
+            else b.append(String.format("\\u%04x", (int) c));
+        }
+        if (text.length() > SHOWN) b.append("... (").append(text.length()).append(" characters in all)");
+        return b.toString();
     }
 
     @Override public boolean equals(Object o) {
@@ -188,7 +210,11 @@ public record NpyHeader(ElementType type, ByteOrder order, boolean fortranOrder,
                 int start = i;
                 while (i < s.length() && Character.isDigit(s.charAt(i))) i++;
                 if (start == i) throw error("expected a dimension");
-                dims.add(Long.parseLong(s.substring(start, i)));
+                try {
+                    dims.add(Long.parseLong(s.substring(start, i)));
+                } catch (NumberFormatException e) {
+                    throw error("dimension " + shown(s.substring(start, i)) + " does not fit in a long");
+                }
                 if (i < s.length() && s.charAt(i) == 'L') i++; // Python 2 longs
                 if (!peek(')')) expect(',');
             }
@@ -197,7 +223,7 @@ public record NpyHeader(ElementType type, ByteOrder order, boolean fortranOrder,
         }
 
         private IllegalArgumentException error(String what) {
-            return new IllegalArgumentException("bad .npy header: " + what + " at " + i + ": file=" + source + " header=" + s.trim());
+            return new IllegalArgumentException("bad .npy header: " + what + " at " + i + ": file=" + source + " header=" + shown(s.trim()));
         }
     }
 }

@@ -57,6 +57,7 @@ public final class CommContract {
             for (Op op : Op.values()) allreduce(c, t, op);
         }
         split(c);
+        dup(c);
         shared(c);
         conveniences(c);
         agreement(c);
@@ -270,6 +271,39 @@ public final class CommContract {
             assertEquals(me - 1, rest.rank());
             rest.barrier();
             rest.close();
+        }
+    }
+
+    /**
+     * A duplicate has the same ranks in the same order, and its collectives, run on a second thread while
+     * this thread runs others on the original, never meet the original's: each thread gets the results of
+     * its own calls (a mix-up would pair an allgather with an allreduce, or sum the other thread's values).
+     */
+    static void dup(Comm c) throws IOException {
+        int n = c.size(), me = c.rank(), rounds = 200;
+        try (Comm d = c.dup()) {
+            assertEquals(n, d.size());
+            assertEquals(me, d.rank());
+            Throwable[] failed = new Throwable[1];
+            Thread other = new Thread(() -> {
+                try {
+                    for (int i = 0; i < rounds; i++) assertEquals((long) n * (n - 1) / 2 + (long) n * i, d.allreduce(me + i, Op.SUM), "dup round " + i);
+                } catch (Throwable t) {
+                    failed[0] = t;
+                }
+            }, "dup-contract-rank-" + me);
+            other.start();
+            for (int i = 0; i < rounds; i++) {
+                long[] all = c.allgather(1000L * i + me);
+                for (int r = 0; r < n; r++) assertEquals(1000L * i + r, all[r], "original round " + i);
+            }
+            try {
+                other.join();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            if (failed[0] != null) throw new AssertionError("collectives on the duplicate: rank=" + me, failed[0]);
+            d.barrier();
         }
     }
 

@@ -27,19 +27,33 @@ public final class MpiRun {
 
     /** As {@link #run(int, Class, long, String...)}, with extra mpirun options (e.g. "--mca", "io", "romio321"). */
     public static String run(int np, Class<?> main, long timeoutSeconds, List<String> mpirunOptions, String... args) {
-        List<String> cmd = new ArrayList<>(List.of("mpirun", "--allow-run-as-root", "--oversubscribe",
-                "--bind-to", "none", "-np", Integer.toString(np)));
-        cmd.addAll(mpirunOptions);
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        // small, quickly started JVMs: the machine is shared and the ranks are short-lived
-        cmd.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx256m"));
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path")));
-        String nativeDir = System.getProperty("jpio.native.dir");
-        if (nativeDir != null) cmd.add("-Djpio.native.dir=" + nativeDir);
-        cmd.add(main.getName());
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        pb.environment().remove("ROMIO_HINTS"); // the ranks never read the hints file of the environment the tests run in
+        Outcome o = launch(np, main, timeoutSeconds, mpirunOptions, List.of(), args);
+        if (o.timedOut()) fail("mpirun timed out after " + timeoutSeconds + " s (process tree killed): np=" + np
+                + " main=" + main.getName() + "\n" + o);
+        if (o.exit() != 0) fail("mpirun failed: exit=" + o.exit() + " np=" + np + " main=" + main.getName() + "\n" + o);
+        return o.output();
+    }
+
+    /**
+     * What one mpirun did: its exit status (-1 when it was killed at the timeout), everything the ranks
+     * printed, how long it ran, and the command.
+     */
+    public record Outcome(int exit, boolean timedOut, double seconds, String output, String command) {
+        @Override public String toString() {
+            return "exit=" + exit + (timedOut ? " (timed out, killed)" : "") + " after " + String.format("%.1f", seconds) + " s\ncommand: "
+                    + command + "\n--- output ---\n" + output;
+        }
+    }
+
+    /**
+     * Launches {@code main} on {@code np} ranks with extra mpirun options, JVM options ("-Dkey=value") and
+     * {@code args}, and returns what happened, whatever it was: for tests of jobs that are meant to fail.
+     * Past the timeout the whole process tree is killed.
+     */
+    public static Outcome launch(int np, Class<?> main, long timeoutSeconds, List<String> mpirunOptions, List<String> jvmOptions, String... args) {
+        ProcessBuilder pb = builder(np, main, mpirunOptions, jvmOptions, args);
+        List<String> cmd = pb.command();
+        long start = System.nanoTime();
         Process p;
         try {
             p = pb.start();
@@ -59,14 +73,48 @@ public final class MpiRun {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while mpirun ran", e);
         }
+        double seconds = (System.nanoTime() - start) / 1e9;
         String text;
         synchronized (out) { text = out.toString(StandardCharsets.UTF_8); }
-        String command = String.join(" ", cmd);
-        if (!done) fail("mpirun timed out after " + timeoutSeconds + " s (process tree killed): np=" + np
-                + " main=" + main.getName() + "\ncommand: " + command + "\n--- output ---\n" + text);
-        if (p.exitValue() != 0) fail("mpirun failed: exit=" + p.exitValue() + " np=" + np + " main=" + main.getName()
-                + "\ncommand: " + command + "\n--- output ---\n" + text);
-        return text;
+        return new Outcome(done ? p.exitValue() : -1, !done, seconds, text, String.join(" ", cmd));
+    }
+
+    /**
+     * The mpirun of {@link #launch}, not started, output and errors merged: for a test that must act while
+     * the job runs (kill one rank). JVM options come before the ones given (so a later -Xmx wins).
+     */
+    public static ProcessBuilder builder(int np, Class<?> main, List<String> mpirunOptions, List<String> jvmOptions, String... args) {
+        List<String> cmd = new ArrayList<>(List.of("mpirun", "--allow-run-as-root", "--oversubscribe",
+                "--bind-to", "none", "-np", Integer.toString(np)));
+        cmd.addAll(mpirunOptions);
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // small, quickly started JVMs: the machine is shared and the ranks are short-lived
+        cmd.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx256m"));
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path")));
+        String nativeDir = System.getProperty("jpio.native.dir");
+        if (nativeDir != null) cmd.add("-Djpio.native.dir=" + nativeDir);
+        String home = System.getProperty("jpio.home"); // where bin/jpio's commands find the C peers
+        if (home != null) cmd.add("-Djpio.home=" + home);
+        cmd.add(main.getName());
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().remove("ROMIO_HINTS"); // the ranks never read the hints file of the environment the tests run in
+        return pb;
+    }
+
+    /**
+     * Starts {@code main} under {@code mpirun -np N} and returns at once, its output going to {@code log}: for
+     * tests that kill a rank while the job runs. The caller waits for it, and kills what is left on failure
+     * ({@code p.descendants()}).
+     */
+    public static Process start(int np, Class<?> main, Path log, String... args) {
+        ProcessBuilder pb = builder(np, main, List.of(), List.of(), args).redirectOutput(log.toFile());
+        try {
+            return pb.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start mpirun (is Open MPI installed?): " + String.join(" ", pb.command()), e);
+        }
     }
 
     /** Fails unless {@code out} has {@code String.format(line, rank)} for every rank below {@code np}. */
@@ -88,7 +136,8 @@ public final class MpiRun {
         }
     }
 
-    private static void killTree(Process p) {
+    /** Kills {@code p} and every process it started (kill -9), and waits for it. */
+    public static void killTree(Process p) {
         p.descendants().forEach(ProcessHandle::destroyForcibly);
         p.destroyForcibly();
         try {

@@ -4,10 +4,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** A real small tmpfs for full-disk tests: mounted as root, else null (the caller skips what needs it, saying why). */
-final class Tmpfs {
+public final class Tmpfs {
     private Tmpfs() { }
 
-    static Path mount(String size) throws Exception {
+    public static Path mount(String size) throws Exception {
         Path mnt = Files.createTempDirectory("jpio-tmpfs");
         Process p = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=" + size + ",mode=0777", "tmpfs", mnt.toString()).redirectErrorStream(true).start();
         String why = new String(p.getInputStream().readAllBytes()).trim();
@@ -17,7 +17,7 @@ final class Tmpfs {
         return null;
     }
 
-    static void unmount(Path mnt) throws Exception {
+    public static void unmount(Path mnt) throws Exception {
         if (mnt == null) return;
         new ProcessBuilder("umount", mnt.toString()).inheritIO().start().waitFor();
         Files.deleteIfExists(mnt);

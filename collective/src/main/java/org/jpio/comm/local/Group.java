@@ -47,17 +47,26 @@ final class Group {
         }
     }
 
-    static CollectiveException brokenException(String op, String why) {
-        return CollectiveException.ofCall(op, "peer gone", why);
+    /** What rank {@code rank} of this group is doing, for a report about a rank that did not arrive. */
+    String activity(int rank) {
+        String w = team.waitingIn(worldRanks[rank]);
+        return w != null ? "waits in " + w : "is in no collective (it computes, or is blocked outside jpio)";
     }
 
-    /** Object.wait on a monitor the caller holds; an interrupt becomes a CollectiveException (flag kept). */
-    static void await(Object monitor, String op) {
+    static CollectiveException brokenException(String call, String why) {
+        return CollectiveException.ofCall(call, "peer gone", why);
+    }
+
+    /**
+     * Object.wait on a monitor the caller holds, for at most {@code millis} (0: until notified); an interrupt
+     * becomes a CollectiveException naming {@code call} (flag kept).
+     */
+    static void await(Object monitor, String call, long millis) {
         try {
-            monitor.wait();
+            monitor.wait(millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new CollectiveException(op, List.of(RankFailure.ofCall("interrupted", "interrupted while waiting")), e);
+            throw new CollectiveException(call, List.of(RankFailure.ofCall("interrupted", "interrupted while waiting")), e);
         }
     }
 }

@@ -5,8 +5,12 @@ import org.jpio.comm.Reduction;
 import org.jpio.comm.Pieces;
 import org.jpio.comm.Args;
 import org.jpio.comm.SharedMemory;
+import org.jpio.comm.Call;
+import org.jpio.comm.CurrentCall;
 import org.jpio.comm.CollectiveException;
 import org.jpio.comm.Comm;
+import org.jpio.comm.JobAbortedException;
+import org.jpio.comm.Watchdog;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -26,7 +30,9 @@ import org.jpio.io.ElementType;
  *
  * <p>Use {@link #run} (or {@link #runAndCollect}) to run an SPMD body on n threads. A rank whose body
  * throws breaks every wait of the run, and a rank whose body returns breaks the waits that need it, so
- * a peer blocked in a collective gets a {@link CollectiveException} instead of hanging.
+ * a peer blocked in a collective gets a {@link CollectiveException} instead of hanging. A wait longer than
+ * the {@link Watchdog} limit ends the run with a report naming the ranks that did not arrive and what they
+ * do instead. Errors name the user's call ({@link #during}) rather than the collective made inside it.
  */
 public final class LocalComm implements Comm {
 
@@ -46,6 +52,7 @@ public final class LocalComm implements Comm {
     private boolean closed;
     private int nextCounterSlot;
     private LocalShared shared;
+    private final CurrentCall current = new CurrentCall();
 
     LocalComm(Group group, int rank) {
         this.group = group;
@@ -54,13 +61,15 @@ public final class LocalComm implements Comm {
 
     /** A communicator of one rank on the calling thread (what {@link SelfComm} uses). */
     static LocalComm single() {
-        return new LocalComm(new Group(new Team(), new int[] {0}), 0);
+        return new LocalComm(new Group(new Team(1), new int[] {0}), 0);
     }
 
     /**
      * Runs {@code body} on {@code n} threads, one per rank of a fresh world communicator, and returns when
      * all have finished. The first failure of any rank is rethrown (later ones are attached as suppressed);
-     * the other ranks are released from their waits with a {@link CollectiveException}.
+     * the other ranks are released from their waits with a {@link CollectiveException}. After a failure a
+     * rank outside any jpio wait has seconds to end before it is interrupted, then left behind (see the
+     * suppressed exceptions), so the run always ends.
      */
     public static void run(int n, Body body) throws Exception {
         runAndCollect(n, c -> { body.run(c); return null; });
@@ -68,45 +77,7 @@ public final class LocalComm implements Comm {
 
     /** Like {@link #run}; returns each rank's result, indexed by rank. */
     public static <T> List<T> runAndCollect(int n, RankFunction<T> body) throws Exception {
-        if (n < 1) throw new IllegalArgumentException("LocalComm.run: size=" + n + " must be at least 1");
-        int[] ranks = new int[n];
-        Arrays.setAll(ranks, r -> r);
-        Team team = new Team();
-        Group world = new Group(team, ranks);
-        Object[] results = new Object[n];
-        Throwable[] failures = new Throwable[n];
-        Thread[] threads = new Thread[n];
-        for (int r = 0; r < n; r++) {
-            int me = r;
-            threads[r] = new Thread(() -> {
-                try {
-                    results[me] = body.apply(new LocalComm(world, me));
-                    team.depart(me);
-                } catch (Throwable t) {
-                    failures[me] = t;
-                    team.abort(me, t);
-                }
-            }, "jpio-rank-" + r);
-            threads[r].setDaemon(true);
-        }
-        for (Thread t : threads) t.start();
-        try {
-            for (Thread t : threads) t.join();
-        } catch (InterruptedException e) {
-            team.abort(-1, e);
-            for (Thread t : threads) t.interrupt();
-            throw e;
-        }
-        for (java.nio.ByteBuffer b : team.sharedParts) SpareMemory.give(b); // every rank thread has ended
-        Throwable first = team.firstFailure();
-        if (first != null) {
-            for (int r = 0; r < n; r++)
-                if (failures[r] != null && r != team.firstRank()) first.addSuppressed(failures[r]);
-            if (first instanceof Exception e) throw e;
-            throw (Error) first;
-        }
-        @SuppressWarnings("unchecked") List<T> out = (List<T>) Arrays.asList(results);
-        return out;
+        return Runner.run(n, body);
     }
 
     @Override public int rank() { return rank; }
@@ -122,6 +93,54 @@ public final class LocalComm implements Comm {
         return names;
     }
 
+    @Override public Call enter(Call call) { return current.enter(call); }
+
+    @Override public void leave(Call outer) { current.leave(outer); }
+
+    @Override public Call call() { return current.get(); }
+
+    /** Every other rank's waits break with this rank's reason, and this rank throws it: the run ends. */
+    @Override public void abort(int status, String reason) {
+        JobAbortedException e = new JobAbortedException(rank, status, reason);
+        group.team.abort(group.worldRank(rank), e);
+        throw e;
+    }
+
+    Team team() { return group.team; }
+
+    int worldRank() { return group.worldRank(rank); }
+
+    /** How errors name a collective {@code op} of this rank: by the user's call it is made in, when there is one. */
+    String name(String op) { return Call.name(current.get(), op); }
+
+    /** What this rank waits in, for the other ranks' reports: the call and the collective. */
+    String describe(String op) {
+        Call c = current.get();
+        return c == null ? op : c.name() + " (" + op + ")";
+    }
+
+    /**
+     * The watchdog: this rank waited in {@code op} longer than its call allows for the ranks {@code missing}.
+     * The report names the call, the ranks that arrived, each missing rank and what it does instead; the run
+     * ends (every other rank's waits break with it) and this rank throws it.
+     */
+    CollectiveException watchdog(String op, Wait w, List<Integer> arrived, List<Integer> missing) {
+        List<RankFailure> failures = new ArrayList<>();
+        for (int m : missing)
+            failures.add(new RankFailure(m, "did not arrive", "rank=" + m + " did not arrive in " + Watchdog.seconds(w.waitedMillis())
+                    + " (watchdog limit " + Watchdog.describe(w.limitMillis()) + "); it " + group.activity(m)
+                    + "; rank(s) " + ranks(arrived) + " wait in " + describe(op), false));
+        CollectiveException e = new CollectiveException(name(op) + " (watchdog)", failures, null);
+        group.team.abort(worldRank(), e);
+        return e;
+    }
+
+    private static String ranks(List<Integer> rs) {
+        StringBuilder b = new StringBuilder();
+        for (int r : rs) b.append(b.length() > 0 ? "," : "").append(r);
+        return b.toString();
+    }
+
     /** What one rank brings to a collective; {@code error} is its own argument error, if any. */
     private record Part(String op, String error, ElementType type, Object buf, int index, int count,
                         int[] counts, int[] displs, int[] recvCounts, int root, long[] pieces) {
@@ -129,6 +148,9 @@ public final class LocalComm implements Comm {
             return new Part(op, null, buf == null ? null : ElementType.of(buf), buf, index, count, counts, displs, recvCounts, root, null);
         }
     }
+
+    /** What a rank deposits: its part, and the call it is in (which names it when the ranks are in different collectives). */
+    private record Deposit(Part part, String in) { }
 
     @Override public void barrier() {
         begin("barrier", () -> Part.of("barrier", null, 0, 0, null, null, null, 0));
@@ -260,7 +282,7 @@ public final class LocalComm implements Comm {
         String recvError = null;
         if (source >= 0) {
             Mailbox box = group.mailboxes[rank];
-            Mailbox.Message in = box.take(source, "sendrecv");
+            Mailbox.Message in = box.take(this, source, "sendrecv");
             if (in.buf.getClass() != recv.getClass())
                 recvError = "rank=" + rank + " receives type=" + recv.getClass().getTypeName() + " but rank=" + source
                         + " sent type=" + in.buf.getClass().getTypeName();
@@ -270,7 +292,7 @@ public final class LocalComm implements Comm {
             else System.arraycopy(in.buf, in.index, recv, rIndex, in.count);
             box.consumed(in, recvError);
         }
-        String sendError = out == null ? null : group.mailboxes[dest].awaitConsumed(out, dest, "sendrecv");
+        String sendError = out == null ? null : group.mailboxes[dest].awaitConsumed(this, out, dest, "sendrecv");
         String error = recvError != null ? recvError : sendError;
         if (error != null) throw new IllegalArgumentException("sendrecv: " + error);
     }
@@ -286,7 +308,7 @@ public final class LocalComm implements Comm {
         Group created = null;
         if (!members.isEmpty() && members.get(0) == rank)
             created = new Group(group.team, members.stream().mapToInt(group::worldRank).toArray());
-        Object[] groups = group.rendezvous.exchange(rank, created, "split");
+        Object[] groups = group.rendezvous.exchange(this, created, "split");
         if (color < 0) return null;
         return new LocalComm((Group) groups[members.get(0)], members.indexOf(rank));
     }
@@ -313,7 +335,7 @@ public final class LocalComm implements Comm {
         });
         for (int r = 0; r < p.length; r++)
             if (!Arrays.equals(p[r].pieces, bytes))
-                throw new CollectiveException(op, List.of(new RankFailure(r, "mismatch", "passed bytes=" + Arrays.toString(p[r].pieces)
+                throw new CollectiveException(name(op), List.of(new RankFailure(r, "mismatch", "passed bytes=" + Arrays.toString(p[r].pieces)
                         + " but rank=" + rank + " passed " + Arrays.toString(bytes), false)), null);
         java.nio.ByteBuffer[] parts = new java.nio.ByteBuffer[p.length];
         for (int r = 0; r < p.length; r++) parts[r] = (java.nio.ByteBuffer) p[r].buf;
@@ -333,23 +355,6 @@ public final class LocalComm implements Comm {
 
     /** Threads share the heap: shared memory is always there. */
     @Override public String sharedMemoryUnavailable() { return null; }
-
-    /** The parts of {@link #shared}; a rendezvous orders every rank's stores before the others' loads. */
-    private record LocalShared(java.nio.ByteBuffer[] parts, Comm comm) implements SharedMemory {
-        boolean fits(long[] bytes) {
-            if (bytes == null || bytes.length != parts.length) return false;
-            for (int r = 0; r < parts.length; r++) if (parts[r].capacity() < bytes[r]) return false;
-            return true;
-        }
-
-        @Override public long size(int rank) { return parts[rank].capacity(); }
-
-        @Override public java.nio.ByteBuffer part(int rank, long offset, int length) {
-            return parts[rank].slice(Math.toIntExact(offset), length).order(java.nio.ByteOrder.nativeOrder());
-        }
-
-        @Override public void sync() { comm.barrier(); }
-    }
 
     @Override public void close() {
         if (closed) return;
@@ -372,32 +377,35 @@ public final class LocalComm implements Comm {
             local = e;
             mine = new Part(op, e.getMessage(), null, null, 0, 0, null, null, null, 0, null);
         }
-        Object[] all = group.rendezvous.exchange(rank, mine, op);
-        Part[] p = Arrays.copyOf(all, all.length, Part[].class);
+        Object[] all = group.rendezvous.exchange(this, new Deposit(mine, describe(op)), op);
+        Part[] p = new Part[all.length];
         List<RankFailure> failures = new ArrayList<>();
-        for (int r = 0; r < p.length; r++)
-            if (!p[r].op.equals(op)) failures.add(new RankFailure(r, "mismatch", "called " + p[r].op + " while rank=" + rank + " called " + op, false));
-        if (!failures.isEmpty()) throw new CollectiveException(op + " (collective mismatch)", failures, null);
+        for (int r = 0; r < p.length; r++) {
+            Deposit d = (Deposit) all[r];
+            p[r] = d.part();
+            if (!p[r].op.equals(op)) failures.add(new RankFailure(r, "mismatch", "is in " + d.in() + " while rank=" + rank + " is in " + describe(op), false));
+        }
+        if (!failures.isEmpty()) throw new CollectiveException(name(op) + " (collective mismatch)", failures, null);
         for (int r = 0; r < p.length; r++) if (p[r].error != null) failures.add(new RankFailure(r, "IllegalArgumentException", p[r].error, false));
         if (local != null) throw local;
-        if (!failures.isEmpty()) throw new CollectiveException(op, failures, null);
+        if (!failures.isEmpty()) throw new CollectiveException(name(op), failures, null);
         return p;
     }
 
     /** Second rendezvous: after it no rank reads another's array any more. */
     private void end(String op) {
-        group.rendezvous.exchange(rank, null, op);
+        group.rendezvous.exchange(this, null, op);
     }
 
     private void open() {
         if (closed) throw new IllegalStateException("communicator is closed: rank=" + rank + " size=" + size());
     }
 
-    private static void requireType(String op, Part[] p) {
+    private void requireType(String op, Part[] p) {
         for (Part x : p) if (x.type != p[0].type) fail(op, p, "type", y -> y.type);
     }
 
-    private static void requireUniform(String op, Part[] p) {
+    private void requireUniform(String op, Part[] p) {
         requireType(op, p);
         for (Part x : p) if (x.count != p[0].count) fail(op, p, "count", y -> y.count);
     }
@@ -405,19 +413,19 @@ public final class LocalComm implements Comm {
     private interface PairValue { int get(int from, int to); }
 
     /** What each rank sends to each other must be what that one expects from it. */
-    private static void requirePairs(String op, Part[] p, PairValue sent, PairValue expected) {
+    private void requirePairs(String op, Part[] p, PairValue sent, PairValue expected) {
         List<RankFailure> bad = new ArrayList<>();
         for (int from = 0; from < p.length; from++)
             for (int to = 0; to < p.length; to++)
                 if (sent.get(from, to) != expected.get(from, to))
                     bad.add(new RankFailure(from, "mismatch", "sends count=" + sent.get(from, to) + " to rank=" + to
                             + " which expects count=" + expected.get(from, to), false));
-        if (!bad.isEmpty()) throw new CollectiveException(op, bad, null);
+        if (!bad.isEmpty()) throw new CollectiveException(name(op), bad, null);
     }
 
-    private static void fail(String op, Part[] p, String what, java.util.function.Function<Part, Object> value) {
+    private void fail(String op, Part[] p, String what, java.util.function.Function<Part, Object> value) {
         List<String> all = new ArrayList<>();
         for (int r = 0; r < p.length; r++) all.add("rank=" + r + " " + what + "=" + value.apply(p[r]));
-        throw CollectiveException.ofCall(op, "mismatch", what + " must be equal on all ranks: " + String.join(", ", all));
+        throw CollectiveException.ofCall(name(op), "mismatch", what + " must be equal on all ranks: " + String.join(", ", all));
     }
 }

@@ -41,11 +41,14 @@ final class Mailbox {
     }
 
     /** The oldest message from {@code source}, waiting for it while the source can still send. */
-    synchronized Message take(int source, String op) {
-        while (fromSource[source].isEmpty()) {
-            String why = group.broken(source);
-            if (why != null) throw Group.brokenException(op, why);
-            Group.await(this, op);
+    synchronized Message take(LocalComm who, int source, String op) {
+        if (fromSource[source].isEmpty()) {
+            Wait w = new Wait(who, op + " from rank=" + source);
+            try {
+                while (fromSource[source].isEmpty()) await(who, source, op, w);
+            } finally {
+                w.end();
+            }
         }
         return fromSource[source].poll();
     }
@@ -58,12 +61,24 @@ final class Mailbox {
     }
 
     /** Sender side: waits until the owner of this mailbox ({@code owner}) has consumed {@code m}. */
-    synchronized String awaitConsumed(Message m, int owner, String op) {
-        while (!m.consumed) {
-            String why = group.broken(owner);
-            if (why != null) throw Group.brokenException(op, why);
-            Group.await(this, op);
+    synchronized String awaitConsumed(LocalComm who, Message m, int owner, String op) {
+        if (!m.consumed) {
+            Wait w = new Wait(who, op + " to rank=" + owner);
+            try {
+                while (!m.consumed) await(who, owner, op, w);
+            } finally {
+                w.end();
+            }
         }
         return m.error;
+    }
+
+    /** One sleep of a wait for {@code peer}, breaking it when the peer is gone or the watchdog limit has passed. */
+    private void await(LocalComm who, int peer, String op, Wait w) {
+        String why = group.broken(peer);
+        if (why != null) throw Group.brokenException(who.name(op), why);
+        long ms = w.next();
+        if (ms < 0) throw who.watchdog(op, w, java.util.List.of(who.rank()), java.util.List.of(peer));
+        Group.await(this, who.name(op), ms);
     }
 }

@@ -4,20 +4,26 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.jpio.comm.JobAbortedException;
 
 /**
  * The threads of one {@link LocalComm#run}: remembers the first failure and which ranks have left, and
  * wakes every waiting rank when either changes, so that no rank waits for a peer that will never come.
- * Ranks here are world ranks.
+ * It also knows what each rank is waiting in, so that a report about a rank that did not arrive can say
+ * what that rank does instead. Ranks here are world ranks.
  */
 final class Team {
     private final List<Object> monitors = new CopyOnWriteArrayList<>();
     private final Set<Integer> departed = ConcurrentHashMap.newKeySet();
+    private final AtomicReferenceArray<String> waitingIn;
     /** The shared-memory parts the team's ranks allocated, given back to {@link SpareMemory} when the run ends. */
     final List<java.nio.ByteBuffer> sharedParts = new CopyOnWriteArrayList<>();
     private volatile String abortReason;
     private Throwable firstFailure;
     private int firstRank = -1;
+
+    Team(int size) { waitingIn = new AtomicReferenceArray<>(size); }
 
     /** A monitor (object whose waiters must be woken) of one of this team's communicators. */
     void register(Object monitor) { monitors.add(monitor); }
@@ -30,7 +36,7 @@ final class Team {
             if (firstFailure == null) {
                 firstFailure = t;
                 firstRank = worldRank;
-                abortReason = "rank=" + worldRank + ": " + t.getClass().getSimpleName()
+                abortReason = t instanceof JobAbortedException ? t.getMessage() : "rank=" + worldRank + ": " + t.getClass().getSimpleName()
                         + (t.getMessage() == null ? "" : ": " + t.getMessage());
             }
         }
@@ -47,6 +53,11 @@ final class Team {
 
     synchronized int firstRank() { return firstRank; }
 
+    /** What rank {@code worldRank} waits in ("close path=/f (allreduce(MAX))"), or null while it waits in none. */
+    void waitingIn(int worldRank, String what) { waitingIn.set(worldRank, what); }
+
+    String waitingIn(int worldRank) { return waitingIn.get(worldRank); }
+
     /**
      * Why a wait that needs the ranks {@code peers} cannot complete, or null while it still can. Checked by
      * waiters after each wake-up.
@@ -56,7 +67,7 @@ final class Team {
         if (a != null) return a;
         if (departed.isEmpty()) return null;
         for (int p : peers)
-            if (departed.contains(p)) return "rank=" + p + ": returned from its LocalComm.run body while a peer still waits for it";
+            if (departed.contains(p)) return "rank=" + p + " returned from its run body (LocalComm.run, Spmd.run) while its peers wait for it";
         return null;
     }
 

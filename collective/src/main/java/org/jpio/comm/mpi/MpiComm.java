@@ -2,6 +2,8 @@ package org.jpio.comm.mpi;
 
 import org.jpio.comm.MpiLaunch;
 import org.jpio.comm.Args;
+import org.jpio.comm.Call;
+import org.jpio.comm.CurrentCall;
 import org.jpio.comm.SharedMemory;
 import org.jpio.comm.Comm;
 
@@ -16,25 +18,37 @@ import org.jpio.io.ElementType;
  * (communicators are switched to MPI_ERRORS_RETURN).
  *
  * <p>MPI is initialised on first use with MPI_Init_thread(MPI_THREAD_MULTIPLE) unless the process already
- * did (for instance through Open MPI's mpi.jar); it is finalised at JVM shutdown only if jpio initialised
- * it, and aborted instead if the thread that initialised it died of an uncaught exception (else the job
- * would hang in MPI_Finalize). {@link #threadLevel()} tells what MPI provided: below MPI_THREAD_MULTIPLE, call a communicator from
- * one thread at a time.
+ * did (for instance through Open MPI's mpi.jar). When jpio initialised it, jpio also ends it when the
+ * process exits (native control.c): a non-zero exit status (System.exit(3), an uncaught exception in the
+ * thread that initialised MPI) ends the whole job with MPI_Abort and that status, naming this rank and why;
+ * a normal exit tells the other ranks that this one left and finalises once all have left. The first
+ * {@link #world()} call duplicates MPI_COMM_WORLD as the side channel of the {@link Watch watchdog}
+ * (world() is collective over MPI_COMM_WORLD anyway); {@link #adopt} alone does not, and its watchdog
+ * then cannot tell which ranks arrived. {@link #threadLevel()} tells what MPI provided: below
+ * MPI_THREAD_MULTIPLE, call a communicator from one thread at a time.
  *
- * <p>Unlike {@link LocalComm}, a bad argument on one rank fails only that rank (MPI offers no way to
+ * <p>Unlike {@code LocalComm}, a bad argument on one rank fails only that rank (MPI offers no way to
  * release the peers without an extra round trip per call); the others wait in the collective as they
- * would in C. Use {@link Comm#agree} around operations whose failure must be seen by all ranks.
+ * would in C, until the watchdog ends the job. Use {@link Comm#agree} around operations whose failure must
+ * be seen by all ranks, as jpio's own calls do.
  */
 public final class MpiComm implements Comm {
     private static final String LIBRARY = "jpiompi";
     private static MpiComm world;
     private static int threadLevel = -1;
-    private static volatile Throwable mainFailure;
+    private static int adopted;
 
     private final long handle;
     private final int rank;
     private final int size;
     private final boolean freeOnClose;
+    /** The same on every rank of the communicator: how the watchdog's messages name it. */
+    private final String id;
+    /** The MPI_COMM_WORLD rank of each rank. */
+    private final int[] worldRanks;
+    /** Collectives begun on this communicator by this process: the watchdog tells one wait from another by it. */
+    private int number;
+    private final CurrentCall current = new CurrentCall();
     private boolean closed;
     /** The shared-memory window kept for the next {@link #shared} calls; {@code noSharing}: the ranks span nodes. */
     private MpiShared shared;
@@ -46,18 +60,23 @@ public final class MpiComm implements Comm {
     private int nextCounterSlot;
     private static final int COUNTER_SLOTS = 1024;
 
-    private MpiComm(long handle, boolean freeOnClose) {
+    private MpiComm(long handle, boolean freeOnClose, String id) {
         this.handle = handle;
         this.rank = MpiNative.rank(handle);
         this.size = MpiNative.size(handle);
         this.freeOnClose = freeOnClose;
+        this.id = id;
+        this.worldRanks = MpiNative.worldRanks(handle);
+        Watch.register(this);
     }
 
-    /** MPI_COMM_WORLD, initialising MPI if needed. */
+    /** MPI_COMM_WORLD, initialising MPI if needed; the first call is collective over MPI_COMM_WORLD. */
     public static synchronized MpiComm world() {
         if (world == null) {
             start();
-            world = new MpiComm(MpiNative.world(), false);
+            Watch.start();
+            Watch.openSideChannel(threadMultiple());
+            world = new MpiComm(MpiNative.world(), false, "MPI_COMM_WORLD");
         }
         return world;
     }
@@ -91,8 +110,11 @@ public final class MpiComm implements Comm {
                     + intracomm.getClass().getName() + ": " + e, e);
         }
         if (pointer == 0) throw new IllegalArgumentException("adopt: communicator handle is null (MPI.Init not called, or freed)");
-        synchronized (MpiComm.class) { start(); }
-        return new MpiComm(MpiNative.fromOpenMpiHandle(pointer), false);
+        synchronized (MpiComm.class) {
+            start();
+            Watch.start();
+            return new MpiComm(MpiNative.fromOpenMpiHandle(pointer), false, "adopted communicator " + ++adopted);
+        }
     }
 
     /** The thread support MPI provided (MPI_THREAD_SINGLE..MPI_THREAD_MULTIPLE as MPI numbers them). */
@@ -119,21 +141,16 @@ public final class MpiComm implements Comm {
     }
 
     /**
-     * jpio initialised MPI on {@code main} (MPI's main thread), so jpio ends it at JVM exit: MPI_Finalize
-     * normally, but MPI_Abort when {@code main} died of an uncaught exception. Finalising there would hang
-     * the job: MPI_Finalize waits for the other ranks, which wait in a collective for the dead one. Aborting
-     * is what MPI's default MPI_ERRORS_ARE_FATAL does with a failed rank; mpirun then exits non-zero.
+     * jpio initialised MPI on {@code main} (MPI's main thread), and ends it when the process exits (native
+     * control.c): with MPI_Abort when the exit status is not 0, which it is not when {@code main} died of
+     * an uncaught exception; the exception is what the abort message names.
      */
     private static void watchMainThread(Thread main) {
         Thread.UncaughtExceptionHandler own = main.getUncaughtExceptionHandler(); // the thread group when unset
         main.setUncaughtExceptionHandler((t, e) -> {
-            mainFailure = e;
+            MpiNative.exitReason("uncaught exception in thread \"" + t.getName() + "\": " + e);
             own.uncaughtException(t, e);
         });
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            if (mainFailure != null) MpiNative.abortWorld(1);
-            else MpiNative.finalizeIfInitialisedHere();
-        }, "jpio-mpi-finalize"));
     }
 
     /**
@@ -160,33 +177,53 @@ public final class MpiComm implements Comm {
         return hostNames;
     }
 
+    @Override public Call enter(Call call) { return current.enter(call); }
+
+    @Override public void leave(Call outer) { current.leave(outer); }
+
+    @Override public Call call() { return current.get(); }
+
+    /** Prints which rank ends the job and why, then MPI_Abort(MPI_COMM_WORLD, status): every process ends. */
+    @Override public void abort(int status, String reason) {
+        Watch.abort(status, "jpio: " + Watch.identity() + " ends the job: " + reason);
+    }
+
+    /** How the watchdog names this communicator in its messages. */
+    String id() { return id; }
+
+    /** The MPI_COMM_WORLD rank of rank {@code r}. */
+    int worldRank(int r) { return worldRanks[r]; }
+
+    /** The Fortran handle, whether or not closed (for the watchdog's registry). */
+    long fortranHandle() { return handle; }
+
     @Override public void barrier() {
         open();
-        MpiNative.barrier(handle);
+        MpiNative.barrier(handle, ++number);
     }
 
     @Override public void bcast(Object buf, int index, int count, int root) {
         open();
         ElementType t = Args.bcast(buf, index, count, root, size);
-        MpiNative.bcast(handle, buf, offset(t, index), count, t.ordinal(), root);
+        MpiNative.bcast(handle, ++number, buf, offset(t, index), count, t.ordinal(), root);
     }
 
     @Override public void allgather(Object send, int sIndex, int count, Object recv, int rIndex) {
         open();
         ElementType t = Args.allgather(send, sIndex, count, recv, rIndex, size);
-        MpiNative.allgather(handle, send, offset(t, sIndex), count, recv, offset(t, rIndex), t.ordinal());
+        MpiNative.allgather(handle, ++number, send, offset(t, sIndex), count, recv, offset(t, rIndex), t.ordinal());
     }
 
     @Override public void allgatherv(Object send, int sIndex, int count, Object recv, int[] recvCounts, int[] displs) {
         open();
         ElementType t = Args.allgatherv(send, sIndex, count, recv, recvCounts, displs, size);
-        MpiNative.allgatherv(handle, send, offset(t, sIndex), count, recv, recvCounts, displs, t.ordinal());
+        MpiNative.allgatherv(handle, ++number, send, offset(t, sIndex), count, recv, recvCounts, displs, t.ordinal());
     }
 
     @Override public void alltoallv(Object send, int[] sendCounts, int[] sendDispls, Object recv, int[] recvCounts, int[] recvDispls) {
         open();
         ElementType t = Args.alltoallv(send, sendCounts, sendDispls, recv, recvCounts, recvDispls, size);
-        MpiNative.alltoallv(handle, send, sendCounts, sendDispls, recv, recvCounts, recvDispls, t.ordinal());
+        MpiNative.alltoallv(handle, ++number, send, sendCounts, sendDispls, recv, recvCounts, recvDispls, t.ordinal());
     }
 
     /** MPI_Alltoallw with one hindexed type per peer over the (direct) buffer: no temporary, no copy in Java. */
@@ -195,7 +232,7 @@ public final class MpiComm implements Comm {
         open();
         if (!recv.isDirect()) { Comm.super.alltoallvToBuffer(send, sendCounts, sendDispls, recv, pieceCounts, pieceDispls, pieces); return; }
         ElementType t = Args.pieces("alltoallvToBuffer", send, sendCounts, sendDispls, recv, pieceCounts, pieceDispls, pieces, size);
-        MpiNative.alltoallvPieces(handle, send, sendCounts, sendDispls, recv, pieceCounts, pieceDispls, pieces, t.ordinal(), true);
+        MpiNative.alltoallvPieces(handle, ++number, send, sendCounts, sendDispls, recv, pieceCounts, pieceDispls, pieces, t.ordinal(), true);
     }
 
     @Override public void alltoallvFromBuffer(java.nio.ByteBuffer send, int[] pieceCounts, int[] pieceDispls, long[] pieces,
@@ -203,7 +240,7 @@ public final class MpiComm implements Comm {
         open();
         if (!send.isDirect()) { Comm.super.alltoallvFromBuffer(send, pieceCounts, pieceDispls, pieces, recv, recvCounts, recvDispls); return; }
         ElementType t = Args.pieces("alltoallvFromBuffer", recv, recvCounts, recvDispls, send, pieceCounts, pieceDispls, pieces, size);
-        MpiNative.alltoallvPieces(handle, recv, recvCounts, recvDispls, send, pieceCounts, pieceDispls, pieces, t.ordinal(), false);
+        MpiNative.alltoallvPieces(handle, ++number, recv, recvCounts, recvDispls, send, pieceCounts, pieceDispls, pieces, t.ordinal(), false);
     }
 
     @Override public void allreduce(Object send, Object recv, int count, Op op) {
@@ -211,34 +248,43 @@ public final class MpiComm implements Comm {
         ElementType t = Args.allreduce("allreduce(" + op + ")", send, recv, count, op);
         // booleans are MPI_C_BOOL, whose or/and are the logical MPI_LOR/MPI_LAND (codes 5, 6)
         int code = t == ElementType.BOOLEAN ? (op == Op.BOR ? 5 : 6) : op.ordinal();
-        MpiNative.allreduce(handle, send, recv, count, t.ordinal(), code);
+        MpiNative.allreduce(handle, ++number, send, recv, count, t.ordinal(), code);
     }
 
     @Override public void sendrecv(Object send, int sIndex, int sCount, int dest, Object recv, int rIndex, int rCount, int source) {
         open();
         ElementType t = Args.sendrecv(send, sIndex, sCount, dest, recv, rIndex, rCount, source, size);
         if (t == null) return; // both halves MPI_PROC_NULL: nothing to do, as in MPI
-        MpiNative.sendrecv(handle, dest >= 0 ? send : null, offset(t, sIndex), dest >= 0 ? sCount : 0, dest,
+        MpiNative.sendrecv(handle, number, dest >= 0 ? send : null, offset(t, sIndex), dest >= 0 ? sCount : 0, dest,
                 source >= 0 ? recv : null, offset(t, rIndex), source >= 0 ? rCount : 0, source, t.ordinal());
     }
 
     @Override public Comm split(int color, int key) {
         open();
-        long h = MpiNative.split(handle, color, key);
-        return h == -1 ? null : new MpiComm(h, true);
+        int n = ++number;
+        long h = MpiNative.split(handle, n, color, key);
+        return h == -1 ? null : new MpiComm(h, true, id + "/split" + n + ":" + color);
+    }
+
+    /** MPI_Comm_dup; freed by {@link #close} like a split. */
+    @Override public Comm dup() {
+        open();
+        int n = ++number;
+        return new MpiComm(MpiNative.dup(handle, n), true, id + "/dup" + n);
     }
 
     /**
-     * Frees a communicator made by {@link #split} (MPI_Comm_free, collective). The world communicator (shared
+     * Frees a communicator made by {@link #split} or {@link #dup} (MPI_Comm_free, collective). The world communicator (shared
      * by every {@link #world()} caller) and adopted ones stay usable: they are not jpio's to free.
      */
     @Override public void close() {
         if (closed || !freeOnClose) return;
         closed = true;
-        if (shared != null) MpiNative.freeShared(shared.win);
+        if (shared != null) MpiNative.freeShared(shared.win, handle, ++number);
         shared = null;
         if (countersWin != -1) MpiNative.freeCounters(countersWin);
-        MpiNative.free(handle);
+        MpiNative.free(handle, ++number);
+        Watch.unregister(this);
     }
 
     /**
@@ -253,7 +299,7 @@ public final class MpiComm implements Comm {
             if (bytes[r] < 0) throw new IllegalArgumentException("shared: bytes[" + r + "]=" + bytes[r] + " must be >= 0");
         if (noSharing) return null;
         if (shared != null && shared.fits(bytes)) return shared;
-        if (shared != null) MpiNative.freeShared(shared.win); // every rank decides alike: all pass the same bytes
+        if (shared != null) MpiNative.freeShared(shared.win, handle, ++number); // every rank decides alike: all pass the same bytes
         shared = null;
         // MPI backs the window by a file of the shared-memory file system and, short of room there, fails by
         // a signal when the memory is first touched (Open MPI 4.1: SIGBUS/SIGSEGV in the JVM), so room is
@@ -265,7 +311,7 @@ public final class MpiComm implements Comm {
             noSharedMemory = room != null ? room : "another rank found too little room for the shared-memory window";
             return null;
         }
-        long win = MpiNative.allocateShared(handle, bytes[rank]);
+        long win = MpiNative.allocateShared(handle, ++number, bytes[rank]);
         if (win == -1) {
             noSharing = true;
             noSharedMemory = "the ranks do not all run on one node";
@@ -274,7 +320,7 @@ public final class MpiComm implements Comm {
         noSharedMemory = null;
         long[] sizes = new long[size];
         for (int r = 0; r < size; r++) sizes[r] = MpiNative.sharedSize(win, r);
-        return shared = new MpiShared(win, sizes, handle);
+        return shared = new MpiShared(win, sizes, this);
     }
 
     @Override public String sharedMemoryUnavailable() { return noSharedMemory; }
@@ -293,7 +339,7 @@ public final class MpiComm implements Comm {
     }
 
     /** A shared-memory window (its Fortran handle) and the sizes of the ranks' parts. */
-    private record MpiShared(long win, long[] sizes, long comm) implements SharedMemory {
+    private record MpiShared(long win, long[] sizes, MpiComm comm) implements SharedMemory {
         boolean fits(long[] bytes) {
             for (int r = 0; r < sizes.length; r++) if (sizes[r] < bytes[r]) return false;
             return true;
@@ -307,7 +353,7 @@ public final class MpiComm implements Comm {
             return MpiNative.sharedPart(win, rank, offset, length).order(java.nio.ByteOrder.nativeOrder());
         }
 
-        @Override public void sync() { MpiNative.sharedSync(win, comm); }
+        @Override public void sync() { MpiNative.sharedSync(win, comm.handle, ++comm.number); }
     }
 
     private void open() {

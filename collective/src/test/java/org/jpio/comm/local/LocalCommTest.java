@@ -48,7 +48,54 @@ class LocalCommTest {
         CollectiveException e = assertThrows(CollectiveException.class, () -> LocalComm.run(3, c -> {
             if (c.rank() != 1) c.bcast(new int[1], 0, 1, 0);
         }));
-        assertTrue(e.getMessage().contains("rank=1: returned from its LocalComm.run body"), e.getMessage());
+        assertTrue(e.getMessage().contains("rank=1 returned from its run body"), e.getMessage());
+    }
+
+    /** A rank that neither waits in jpio nor heeds interrupts is left behind, reported, and the run still ends. */
+    @Test @Timeout(40) void aRankThatDoesNotEndAfterAFailureIsLeftBehind() {
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        long start = System.nanoTime();
+        try {
+            IOException e = assertThrows(IOException.class, () -> LocalComm.run(3, c -> {
+                if (c.rank() == 0) throw new IOException("disk on fire");
+                if (c.rank() == 2) while (!stop.get()) Thread.onSpinWait(); // computes, deaf to interrupts
+            }));
+            double seconds = (System.nanoTime() - start) / 1e9;
+            assertEquals("disk on fire", e.getMessage());
+            assertTrue(seconds >= 2 * Runner.GRACE_MILLIS / 1000.0 && seconds < 2 * Runner.GRACE_MILLIS / 1000.0 + 5, seconds + " s");
+            assertTrue(java.util.Arrays.stream(e.getSuppressed()).anyMatch(x -> x.getMessage().startsWith("rank=2 did not end within 10 s after the run failed")),
+                    java.util.Arrays.toString(e.getSuppressed()));
+        } finally {
+            stop.set(true);
+        }
+    }
+
+    /** The run fails with the rank's own failure, not with what its peers were told about it. */
+    @Test void theRunFailsWithTheRootCause() {
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> LocalComm.run(3, c -> {
+            if (c.rank() == 2) { Thread.sleep(200); throw new IllegalStateException("the cause"); }
+            c.barrier(); // ranks 0 and 1 fail first, with a CollectiveException about rank 2
+        }));
+        assertEquals("the cause", e.getMessage());
+        assertEquals(2, e.getSuppressed().length);
+    }
+
+    @Test void watchdogEndsAWaitPastItsLimitNamingTheMissingRank() {
+        CollectiveException e = assertThrows(CollectiveException.class, () -> LocalComm.run(3, c -> {
+            try (var call = c.during("close path=/x", 300)) {
+                if (c.rank() != 1) c.barrier();
+                else c.allreduce(1L, Op.SUM);
+            }
+        }));
+        assertTrue(e.getMessage().contains("collective mismatch") && e.getMessage().contains("is in close path=/x (allreduce(SUM))"), e.getMessage());
+        e = assertThrows(CollectiveException.class, () -> LocalComm.run(3, c -> {
+            try (var call = c.during("close path=/x", 300)) {
+                if (c.rank() == 1) Thread.sleep(2000);
+                else c.barrier();
+            }
+        }));
+        assertTrue(e.getMessage().matches("close path=/x \\(watchdog\\) failed on 1 rank\\(s\\): rank=1: did not arrive: rank=1 did not arrive in [01]\\.\\d s"
+                + " \\(watchdog limit 0\\.3 s .*") && e.getMessage().contains("rank(s) 0,2 wait in close path=/x (barrier)"), e.getMessage());
     }
 
     @Test void sendrecvWaitingForAFinishedRankIsReleased() {

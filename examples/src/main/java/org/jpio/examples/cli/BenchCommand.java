@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
                 org.jpio.examples.sort.SortBenchCommand.class,
                 org.jpio.examples.seq.SeqBenchCommand.class, org.jpio.examples.probe.TuningCommand.class,
                 org.jpio.examples.probe.JvmIoCommand.class,
-                org.jpio.examples.h5.H5BenchCommand.class})
+                org.jpio.examples.h5.H5BenchCommand.class, org.jpio.examples.comm.CommBenchCommand.class,
+                org.jpio.examples.ckpt.CkptBenchCommand.class})
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

@@ -60,7 +60,10 @@ public final class HeatDemo {
      * mpirun. The first {@code readRanks} ranks read the file back on a communicator split off the world.
      * Prints its report on {@code out} (world rank 0 only).
      */
-    public static Result run(Options o, PrintStream out) throws Exception {
+    public static Result run(Options o, PrintStream out) throws Exception { return run(o, HeatCheckpoints.Plan.NONE, out); }
+
+    /** {@link #run(Options, PrintStream)} with checkpoints written, or a restart, as {@code checkpoints} says. */
+    static Result run(Options o, HeatCheckpoints.Plan checkpoints, PrintStream out) throws Exception {
         AtomicReference<Result> result = new AtomicReference<>();
         double[] reference = HeatField.reference(o.shape(), o.steps());
         Spmd.run(o.ranks(), world -> {
@@ -68,7 +71,7 @@ public final class HeatDemo {
             int readers = o.readersAmong(world.size());
             PrintStream quiet = world.rank() == 0 ? out : new PrintStream(PrintStream.nullOutputStream());
             quiet.printf("jpio heat demo: %d ranks (%s) on a %s double field, %d steps%n", world.size(), mode, shape(o.shape()), o.steps());
-            long[] w = simulateAndWrite(world, o, reference);
+            long[] w = simulateAndWrite(world, o, checkpoints, quiet, reference);
             long[] r;
             try (Comm sub = world.split(world.rank() < readers ? 0 : 1, world.rank())) {
                 r = world.rank() < readers ? readAndVerify(sub, o, reference) : new long[2];
@@ -83,7 +86,7 @@ public final class HeatDemo {
     }
 
     /** One rank's part of the run: returns {memory mismatches (all ranks), write nanoseconds (rank 0's)}. */
-    private static long[] simulateAndWrite(Comm comm, Options o, double[] reference) throws Exception {
+    private static long[] simulateAndWrite(Comm comm, Options o, HeatCheckpoints.Plan checkpoints, PrintStream out, double[] reference) throws Exception {
         DistributedArray u = DistributedArray.builder(comm, ElementType.DOUBLE, o.shape()).ghost(1).create();
         DistributedArray next = DistributedArray.builder(comm, ElementType.DOUBLE, o.shape()).ghost(1).create();
         int[] start = u.globalStart(), local = u.localShape();
@@ -92,10 +95,13 @@ public final class HeatDemo {
             for (int j = 0; j < local[1]; j++)
                 for (int k = 0; k < local[2]; k++)
                     a[u.index(i, j, k)] = HeatField.initial(start[0] + i, start[1] + j, start[2] + k, o.shape());
-        for (int s = 0; s < o.steps(); s++) {
-            u.exchangeGhosts();
-            HeatField.step(u.doubles(), next.doubles(), local);
-            DistributedArray t = u; u = next; next = t;                 // global-boundary ghosts stay 0 in both
+        try (HeatCheckpoints ck = HeatCheckpoints.open(comm, checkpoints, out)) {
+            for (int s = ck.resume(u, o.steps()); s < o.steps(); s++) {
+                u.exchangeGhosts();
+                HeatField.step(u.doubles(), next.doubles(), local);
+                DistributedArray t = u; u = next; next = t;             // global-boundary ghosts stay 0 in both
+                ck.after(s + 1, u);
+            }
         }
         long bad = comm.allreduce(mismatches(u, reference), Comm.Op.SUM);
         comm.barrier();

@@ -30,6 +30,18 @@ public final class HeatDemoCommand implements Callable<Integer> {
     @Option(names = "--file", description = "The file to write (kept), ending as --format says. Default: jpio-heat.npy (or .h5) in the working directory.")
     Path file;
 
+    @Option(names = "--checkpoint-dir", description = "Checkpoint the field into this directory (with --checkpoint-every).")
+    Path checkpointDir;
+
+    @Option(names = "--checkpoint-every", defaultValue = "0", description = "Steps between checkpoints (0: none). Default: ${DEFAULT-VALUE}.")
+    int checkpointEvery;
+
+    @Option(names = "--async", description = "Commit checkpoints in the background while the stencil goes on.")
+    boolean async;
+
+    @Option(names = "--restart", paramLabel = "DIR", description = "Go on from the latest valid checkpoint in DIR, on any number of ranks (--steps still counts from 0).")
+    Path restart;
+
     @Override
     public Integer call() throws Exception {
         // the working directory is the user's own; a fixed name in the shared /tmp would collide on a login node
@@ -38,6 +50,8 @@ public final class HeatDemoCommand implements Callable<Integer> {
         if (!ArrayFormats.of(f).name().equals(format))
             throw new IllegalArgumentException("--file " + f + " does not end as a " + format + " file (." + format + ")");
         int readers = readRanks != null ? readRanks : 0;
-        return HeatDemo.run(new HeatDemo.Options(ranks, readers, shape, steps, f), System.out).ok() ? 0 : 1;
+        Path ckptDir = checkpointDir != null ? checkpointDir : checkpointEvery > 0 ? restart : null;
+        HeatCheckpoints.Plan plan = new HeatCheckpoints.Plan(ckptDir, checkpointEvery, async, restart);
+        return HeatDemo.run(new HeatDemo.Options(ranks, readers, shape, steps, f), plan, System.out).ok() ? 0 : 1;
     }
 }

@@ -6,14 +6,14 @@ package org.jpio.examples.demo;
  * the decomposition): an explicit 7-point stencil for du/dt = alpha * laplace(u) with u = 0 outside the
  * box (Dirichlet), on blocks stored C order with one ghost layer.
  */
-final class HeatField {
+public final class HeatField {
     /** Diffusion number alpha * dt / dx^2; explicit 3-D stepping is stable below 1/6. */
-    static final double ALPHA = 0.12;
+    public static final double ALPHA = 0.12;
 
     private HeatField() { }
 
     /** Initial temperature at global cell (i, j, k): a hot cube in the middle on a mildly textured background. */
-    static double initial(int i, int j, int k, int[] shape) {
+    public static double initial(int i, int j, int k, int[] shape) {
         boolean hot = true;
         int[] at = {i, j, k};
         for (int d = 0; d < 3; d++) hot &= Math.abs(2 * at[d] - shape[d]) < Math.max(2, shape[d] / 4);
@@ -25,7 +25,7 @@ final class HeatField {
      * {@code interior}-shaped cells of {@code u} (padded by one on each side); ghosts of {@code next} are
      * not written.
      */
-    static void step(double[] u, double[] next, int[] interior) {
+    public static void step(double[] u, double[] next, int[] interior) {
         int p1 = interior[1] + 2, p2 = interior[2] + 2, s0 = p1 * p2;
         for (int i = 1; i <= interior[0]; i++)
             for (int j = 1; j <= interior[1]; j++) {

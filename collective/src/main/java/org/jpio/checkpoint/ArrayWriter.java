@@ -1,0 +1,98 @@
+package org.jpio.checkpoint;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import org.jpio.comm.Comm;
+import org.jpio.format.ArrayFormat;
+import org.jpio.format.StoredArray;
+import org.jpio.io.ElementType;
+import org.jpio.parallel.Amode;
+import org.jpio.parallel.Elements;
+import org.jpio.parallel.Hints;
+import org.jpio.parallel.ParallelFile;
+import org.jpio.view.DataRep;
+import org.jpio.view.FileView;
+
+/**
+ * Writes one array of a commit into the unpublished directory, collectively: rank 0 lays out the file
+ * ({@link ArrayFormat#prepare}), every rank writes its chunks through a ParallelFile whose view is its darray
+ * block (bytes of the element type's layout), checksumming each chunk's bytes at their file positions as
+ * they go out, the file is synced (MPI_File_sync), rank 0 makes it valid ({@link ArrayFormat#finish}) and
+ * adds the bytes outside the data, and the terms of all ranks make the blocks' CRC32C. No byte is read
+ * back but the header.
+ */
+final class ArrayWriter {
+    private ArrayWriter() { }
+
+    static Manifest.Entry write(Comm comm, Plan plan, int index, ChunkSource source, ArrayFormat format, Hints hints, int blockSize) throws IOException {
+        Plan.Item it = plan.items().get(index);
+        ElementType type = it.array().elementType();
+        Path file = plan.partial().resolve(it.file());
+        String op = "checkpoint step=" + plan.step() + " array=" + it.name() + " path=" + file;
+        long[] shape = longs(it.array().globalShape());
+        StoredArray stored = null;
+        Throwable failed = null;
+        if (comm.rank() == 0) {
+            try {
+                stored = format.prepare(file, type, shape);
+            } catch (IOException | RuntimeException e) {
+                failed = e;
+            }
+        }
+        if (failed == null && comm.rank() == 0 && !stored.contiguous())
+            failed = new IOException("format " + format.name() + " laid out array " + it.name() + " as " + stored.storage()
+                    + ", not one contiguous block, which the ranks' checksummed writes need: path=" + file);
+        comm.agree(op + " (prepare)", failed);
+        stored = StoredArray.decode(comm.bcastBytes(comm.rank() == 0 ? stored.encode() : null, 0));
+        long dataBytes = stored.dataBytes();
+        BlockSums sums = new BlockSums(stored.dataPosition() + dataBytes, blockSize);
+        FileView view = new FileView(stored.dataPosition(), ElementType.BYTE, it.array().fileType(), DataRep.NATIVE);
+        try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.WRONLY), hints)) {
+            f.setView(view);
+            for (long r = 0; r < it.rounds(); r++) {
+                ChunkSource.Chunk c = null;
+                failed = null;
+                try {
+                    c = source.take(index, r);
+                    FileSums.addViewBytes(sums, view, c.from() * type.size(), c.slab(), c.length());
+                } catch (IOException | RuntimeException e) {
+                    failed = e;
+                }
+                try {
+                    comm.agree(op + " (chunk " + r + ")", failed);
+                    f.writeAtAll(c.from() * type.size(), Elements.of(c.slab(), 0, c.length()));
+                } finally {
+                    if (c != null) source.release(c);
+                }
+            }
+            f.sync();                                   // every rank's bytes are on the device before the file is made valid
+        }
+        long size = 0;
+        int[] outside = null;
+        failed = null;
+        if (comm.rank() == 0) {
+            try {
+                format.finish(file, stored);
+                size = Files.size(file);
+                outside = FileSums.outsideData(file, stored.dataPosition(), dataBytes, size, blockSize);
+            } catch (IOException | RuntimeException e) {
+                failed = e;
+            }
+        }
+        comm.agree(op + " (finish)", failed);
+        long[] s = {size};
+        comm.bcast(s, 0, 1, 0);
+        int[] terms = sums.contributions(s[0]);
+        if (comm.rank() == 0) terms = FileSums.xor(terms, outside);
+        int[] crc = FileSums.xorAll(comm, terms);
+        return new Manifest.Entry(it.name(), it.file(), format.name(), type, shape, stored.order(), stored.dataPosition(), s[0], blockSize, crc);
+    }
+
+    static long[] longs(int[] a) {
+        long[] l = new long[a.length];
+        for (int i = 0; i < a.length; i++) l[i] = a[i];
+        return l;
+    }
+}

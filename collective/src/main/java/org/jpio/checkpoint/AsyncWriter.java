@@ -1,0 +1,66 @@
+package org.jpio.checkpoint;
+
+import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.jpio.comm.Comm;
+
+/**
+ * One rank's background writer of asynchronous checkpoints: a thread of its own that runs commits one after
+ * another, in the order they were asked for, on a duplicate of the store's communicator (MPI_Comm_dup), so
+ * its collectives never meet those the caller's thread runs meanwhile. With MPI processes this needs
+ * MPI_THREAD_MULTIPLE, which jpio asks for when it initialises MPI.
+ */
+final class AsyncWriter {
+    /** A commit to run on the writer's communicator. */
+    interface Job { CheckpointInfo run(Comm comm) throws IOException; }
+
+    private final Comm comm;
+    private final ExecutorService thread;
+
+    /** Collective over {@code parent}: duplicates it. */
+    AsyncWriter(Comm parent) {
+        this.comm = parent.dup();
+        int rank = parent.rank();
+        this.thread = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "jpio-checkpoint-writer-rank-" + rank);
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    CompletableFuture<CheckpointInfo> submit(Job job) {
+        CompletableFuture<CheckpointInfo> f = new CompletableFuture<>();
+        thread.execute(() -> {
+            try {
+                f.complete(job.run(comm));
+            } catch (Throwable t) {
+                f.completeExceptionally(t);
+            }
+        });
+        return f;
+    }
+
+    /** After every job: frees the duplicate (collective among the ranks' writers) and ends the thread. */
+    void close() throws IOException {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        thread.execute(() -> {
+            try {
+                comm.close();
+                done.complete(null);
+            } catch (Throwable t) {
+                done.completeExceptionally(t);
+            }
+        });
+        thread.shutdown();
+        try {
+            done.join();
+            if (!thread.awaitTermination(1, TimeUnit.MINUTES)) throw new IOException("checkpoint writer thread did not end");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while closing the checkpoint writer");
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package org.jpio.checkpoint;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * A block of a checkpoint's array file does not have the CRC32C its manifest names: the bytes on disk are
+ * not the bytes that were committed. Names the checkpoint, the array, its file, the block and its byte
+ * range in the file, so the damage can be found with any tool.
+ */
+public final class ChecksumException extends IOException {
+    private static final long serialVersionUID = 1L;
+    private final transient Path checkpoint;
+    private final String array;
+    private final String file;
+    private final int block;
+    private final long position, length;
+
+    public ChecksumException(Path checkpoint, String array, String file, int block, long position, long length, int expected, int found) {
+        super("checksum mismatch: checkpoint=" + checkpoint + " array=" + array + " file=" + file + " block=" + block
+                + " offset=" + position + " length=" + length + " (bytes " + position + ".." + (position + length - 1) + ")"
+                + " crc32c expected=" + Manifest.hex(expected) + " found=" + Manifest.hex(found));
+        this.checkpoint = checkpoint;
+        this.array = array;
+        this.file = file;
+        this.block = block;
+        this.position = position;
+        this.length = length;
+    }
+
+    public Path checkpoint() { return checkpoint; }
+    public String array() { return array; }
+    public String file() { return file; }
+    public int block() { return block; }
+    /** The block's first byte in the file. */
+    public long position() { return position; }
+    public long length() { return length; }
+}

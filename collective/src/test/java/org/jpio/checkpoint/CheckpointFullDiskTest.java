@@ -1,0 +1,74 @@
+package org.jpio.checkpoint;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import org.jpio.array.DistributedArray;
+import org.jpio.array.Fill;
+import org.jpio.comm.CollectiveIOException;
+import org.jpio.comm.local.LocalComm;
+import org.jpio.io.ElementType;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real full disk (a 512 KiB tmpfs) in the middle of a checkpoint, synchronous and asynchronous: every
+ * rank gets the IOException ("No space left on device"), the previous checkpoint stays the latest and
+ * verifies, and nothing of the failed one is left.
+ */
+class CheckpointFullDiskTest {
+    @TempDir Path dir;
+    Path mnt;
+
+    @BeforeEach
+    void mount() throws Exception {
+        mnt = Files.createDirectories(dir.resolve("tmpfs"));
+        Process p = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", mnt.toString()).redirectErrorStream(true).start();
+        String why = new String(p.getInputStream().readAllBytes()).trim();
+        Assumptions.assumeTrue(p.waitFor() == 0, "a real ENOSPC needs a small tmpfs, and mounting one needs root: " + why);
+    }
+
+    @AfterEach
+    void unmount() throws Exception {
+        if (mnt != null) assertEquals(0, new ProcessBuilder("umount", mnt.toString()).inheritIO().start().waitFor());
+    }
+
+    @Test
+    void aFullDiskFailsEveryRankAndLeavesThePreviousCheckpoint() throws Exception {
+        Path ckpt = mnt.resolve("ckpt");
+        LocalComm.run(3, comm -> {
+            DistributedArray small = DistributedArray.create(comm, ElementType.LONG, 20_000);  // 160 KB: fits
+            DistributedArray big = DistributedArray.create(comm, ElementType.LONG, 50_000);    // 400 KB more: does not
+            Fill.fill(small);
+            Fill.fill(big);
+            CheckpointStore store = CheckpointStore.open(comm, ckpt);
+            store.begin(1).put("a", small).commit();
+            CollectiveIOException sync = assertThrows(CollectiveIOException.class, () -> store.begin(2).put("a", big).commit());
+            assertTrue(sync.getMessage().contains("No space left on device"), sync.getMessage());
+            CompletableFuture<CheckpointInfo> f = store.begin(3).put("a", big).commitAsync();
+            ExecutionException async = assertThrows(ExecutionException.class, f::get);
+            assertInstanceOf(CollectiveIOException.class, async.getCause());
+            assertTrue(async.getCause().getMessage().contains("No space left on device"), async.getCause().getMessage());
+            assertThrows(CollectiveIOException.class, store::close, "closing reports the asynchronous failure too");
+        });
+        List<CheckpointInfo> left = Catalog.of(ckpt).list();
+        assertEquals(List.of(1L), left.stream().map(CheckpointInfo::step).toList(), left.toString());
+        assertTrue(left.get(0).valid());
+        assertEquals(left.get(0).bytes(), Catalog.of(ckpt).verify(left.get(0)));
+        LocalComm.run(2, comm -> {
+            try (CheckpointStore store = CheckpointStore.open(comm, ckpt)) {
+                Fill.check(store.restart().load("a"), "the previous checkpoint after the full disk");
+            }
+        });
+    }
+}

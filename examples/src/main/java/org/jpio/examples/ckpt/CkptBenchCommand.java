@@ -1,0 +1,189 @@
+package org.jpio.examples.ckpt;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.jpio.array.DistributedArray;
+import org.jpio.checkpoint.CheckpointOptions;
+import org.jpio.comm.Comm;
+import org.jpio.comm.Spmd;
+import org.jpio.examples.bench.Json;
+import org.jpio.examples.bench.PlotOption;
+import org.jpio.examples.bench.Stats;
+import org.jpio.examples.cli.SizeConverter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code jpio bench ckpt}: a durable checkpoint of the heat demo's field (1 GiB at the default 512^3) by
+ * jpio's store against the same bytes written durably by C (pwrite + fdatasync, one file per array, and an
+ * fsync of the directory), alternating in the same run; then the demo's stencil loop with a checkpoint
+ * every K steps: without checkpoints, the checkpoints alone, synchronous, asynchronous. In one JVM (ranks
+ * as threads, {@code --ranks}) or under mpirun (ranks as processes); the C peer runs on rank 0's host.
+ */
+@Command(name = "ckpt", mixinStandardHelpOptions = true,
+        description = "Durable checkpoints of the heat field: jpio's store against C pwrite+fdatasync, and the stencil loop with sync and async checkpoints.")
+public final class CkptBenchCommand implements Callable<Integer> {
+    @Option(names = "--shape", split = ",", defaultValue = "512,512,512", description = "Field shape (doubles). Default: ${DEFAULT-VALUE} (1 GiB).")
+    int[] shape;
+
+    @Option(names = "--ranks", defaultValue = "4", description = "Ranks as threads (not under mpirun). Default: ${DEFAULT-VALUE}.")
+    int ranks;
+
+    @Option(names = "--repeat", defaultValue = "3", description = "Rounds of the jpio/C comparison; medians. Default: ${DEFAULT-VALUE}.")
+    int repeat;
+
+    @Option(names = "--warmup", defaultValue = "1", description = "Untimed jpio checkpoints first (JIT warm-up; C needs none). Default: ${DEFAULT-VALUE}.")
+    int warmup;
+
+    @Option(names = "--steps", defaultValue = "12", description = "Stencil steps of each loop (0: no loops). Default: ${DEFAULT-VALUE}.")
+    int steps;
+
+    @Option(names = "--every", defaultValue = "4", description = "Steps between checkpoints in the loops. Default: ${DEFAULT-VALUE}.")
+    int every;
+
+    @Option(names = "--staging", defaultValue = "512m", converter = SizeConverter.class,
+            description = "Staging memory bound of async checkpoints, per rank (reserved before the loop). Default: ${DEFAULT-VALUE}: two checkpoints of 4 ranks at 512^3.")
+    long staging;
+
+    @Option(names = "--dir", description = "Where the checkpoints go (removed afterwards). Default: a new private directory under java.io.tmpdir.")
+    Path dir;
+
+    @Option(names = "--json", description = "One JSON object per row instead of the table.")
+    boolean json;
+
+    @Mixin PlotOption plot;
+
+    @Override public Integer call() throws Exception {
+        if (shape.length != 3) throw new IllegalArgumentException("--shape must be three sizes, not " + shape.length);
+        if (repeat < 1 || warmup < 0 || steps < 0 || every < 1) throw new IllegalArgumentException("--repeat >= 1, --warmup >= 0, --steps >= 0 and --every >= 1 are needed");
+        plot.check();
+        Path peer = peer();
+        Path base = dir != null ? Files.createDirectories(dir.toAbsolutePath()) : Files.createTempDirectory("jpio-bench-ckpt");
+        CheckpointOptions o = CheckpointOptions.defaults().stagingBytes(staging);
+        long data = 8L * shape[0] * shape[1] * shape[2];
+        List<String> text = new ArrayList<>(), rows = new ArrayList<>();
+        try {
+            Spmd.run(ranks, comm -> {
+                List<String> t = new ArrayList<>(), j = new ArrayList<>();
+                run(comm, peer, base, o, data, t, j);
+                if (comm.rank() == 0) { text.addAll(t); rows.addAll(j); }
+            });
+        } finally {
+            if (dir == null) delete(base);
+        }
+        (json ? rows : text).forEach(System.out::println);
+        if (!rows.isEmpty()) plot.draw(rows);                     // rank 0 has the rows (under mpirun, the others none)
+        return 0;
+    }
+
+    private void run(Comm comm, Path peer, Path base, CheckpointOptions o, long data, List<String> lines, List<String> rows) throws Exception {
+        boolean print = comm.rank() == 0;
+        Path sub = Path.of(new String(comm.bcastBytes(print ? base.resolve("run-" + ProcessHandle.current().pid()).toString().getBytes(StandardCharsets.UTF_8) : null, 0),
+                StandardCharsets.UTF_8));
+        DistributedArray[] f = CkptBench.field(comm, shape);
+        double[] c = new double[repeat], j = new double[repeat];
+        long fileBytes = org.jpio.npy.NpyHeader.of(org.jpio.io.ElementType.DOUBLE, java.nio.ByteOrder.nativeOrder(), false, 8, 8, 8).dataOffset() + data;
+        for (int w = 0; w < warmup; w++) {
+            CkptBench.syncCheckpoint(comm, f[0], sub.resolve("warmup"), o);
+            if (print) delete(sub.resolve("warmup"));
+            comm.barrier();
+        }
+        for (int r = 0; r < repeat; r++) {
+            for (int side = 0; side < 2; side++) {                     // alternate who goes first
+                if ((side == 0) == (r % 2 == 0)) {
+                    if (print) c[r] = runPeer(peer, sub, fileBytes);
+                    comm.barrier();
+                } else {
+                    j[r] = CkptBench.syncCheckpoint(comm, f[0], sub.resolve("sync-" + r), o);
+                    if (print) delete(sub.resolve("sync-" + r));
+                    comm.barrier();
+                }
+            }
+        }
+        String who = Spmd.launchedByMpi() ? comm.size() + " MPI processes" : comm.size() + " ranks as threads in one JVM";
+        lines.add(String.format(Locale.ROOT, "bench ckpt: %dx%dx%d double field (%.1f MiB + header), %s, durable (data fdatasync'd/fsync'd, directory fsync'd), median of %d round(s), alternating, after %d untimed jpio one(s)",
+                shape[0], shape[1], shape[2], data / 1048576.0, who, repeat, warmup));
+        double cm = Stats.median(c), jm = Stats.median(j);
+        lines.add(String.format(Locale.ROOT, "%-44s %9s %10s %8s", "row", "seconds", "MiB/s", "x C"));
+        lines.add(String.format(Locale.ROOT, "%-44s %9.3f %10.1f %8.2f", "C pwrite + fdatasync, 1 file per array", cm, fileBytes / 1048576.0 / cm, 1.0));
+        lines.add(String.format(Locale.ROOT, "%-44s %9.3f %10.1f %8.2f", "jpio checkpoint commit (sync, CRC32C, manifest)", jm, fileBytes / 1048576.0 / jm, cm / jm));
+        lines.add("  rounds (s): C " + rounds(c) + "; jpio " + rounds(j));
+        String mode = Spmd.launchedByMpi() ? "mpi" : "threads";
+        rows.add(new Json().put("bench", "ckpt").put("row", "c").put("ranks", comm.size()).put("mode", mode).put("bytes", fileBytes)
+                    .put("seconds", cm).put("mibs", fileBytes / 1048576.0 / cm).put("ratio_c", 1.0).toString());
+        rows.add(new Json().put("bench", "ckpt").put("row", "jpio-sync").put("ranks", comm.size()).put("mode", mode).put("bytes", fileBytes)
+                    .put("seconds", jm).put("mibs", fileBytes / 1048576.0 / jm).put("ratio_c", cm / jm).toString());
+        if (steps > 0) loops(comm, f, sub, o, jm, lines, rows);
+        if (print) delete(sub);
+    }
+
+    private void loops(Comm comm, DistributedArray[] f, Path sub, CheckpointOptions o, double syncCheckpoint, List<String> lines, List<String> rows) throws IOException {
+        CkptBench.LoopResult[] r = new CkptBench.LoopResult[CkptBench.Loop.values().length];
+        for (CkptBench.Loop l : CkptBench.Loop.values()) r[l.ordinal()] = CkptBench.loop(comm, f, steps, every, l, sub.resolve("loop-" + l), o);
+        double compute = r[0].seconds(), io = r[1].seconds(), larger = Math.max(compute, io);
+        CkptBench.LoopResult sync = r[2], async = r[3];
+        for (CkptBench.LoopResult x : r) {
+            Json row = new Json().put("bench", "ckpt").put("row", "loop-" + x.loop().name().toLowerCase(Locale.ROOT)).put("steps", steps)
+                    .put("every", every).put("checkpoints", x.checkpoints()).put("seconds", x.seconds()).put("blocked_seconds", x.blockedSeconds());
+            if (x.loop() == CkptBench.Loop.ASYNC)
+                row.put("blocked_per_checkpoint_vs_sync", async.blockedSeconds() / async.checkpoints() / syncCheckpoint).put("vs_larger", async.seconds() / larger)
+                        .put("staging_bound", x.staging().boundBytes()).put("staging_peak", x.staging().peakBytes()).put("staging_waited_seconds", x.staging().waitedNanos() / 1e9);
+            rows.add(row.toString());
+        }
+        lines.add(String.format(Locale.ROOT, "loop: %d stencil steps, a checkpoint every %d (%d checkpoints), keep last 1", steps, every, async.checkpoints()));
+        lines.add(String.format(Locale.ROOT, "  %-40s %9.3f s", "without checkpoints", compute));
+        lines.add(String.format(Locale.ROOT, "  %-40s %9.3f s", "the checkpoints alone, back to back", io));
+        lines.add(String.format(Locale.ROOT, "  %-40s %9.3f s  blocked %.3f s", "with synchronous checkpoints", sync.seconds(), sync.blockedSeconds()));
+        lines.add(String.format(Locale.ROOT, "  %-40s %9.3f s  blocked %.3f s", "with asynchronous checkpoints", async.seconds(), async.blockedSeconds()));
+        lines.add(String.format(Locale.ROOT, "  async blocked per checkpoint / one sync checkpoint: %.1f%% (target < 5%%)",
+                100 * async.blockedSeconds() / async.checkpoints() / syncCheckpoint));
+        lines.add(String.format(Locale.ROOT, "  async loop / max(without checkpoints, checkpoints alone): %.3f (target <= 1.10)", async.seconds() / larger));
+        lines.add("  " + async.staging() + " (rank 0)");
+    }
+
+    private static String rounds(double[] v) {
+        StringBuilder b = new StringBuilder();
+        for (double x : v) b.append(b.length() == 0 ? "" : " ").append(String.format(Locale.ROOT, "%.3f", x));
+        return b.toString();
+    }
+
+    /** The C peer: native/target/bin/ckpt_baseline under jpio.home. */
+    static Path peer() {
+        String home = System.getProperty("jpio.home");
+        if (home == null) throw new IllegalStateException("jpio.home is not set: run through bin/jpio (the C peer lives in native/target/bin)");
+        Path p = Path.of(home, "native", "target", "bin", "ckpt_baseline");
+        if (!Files.isExecutable(p)) throw new IllegalStateException("C peer " + p + " is missing: build native/ (make build)");
+        return p;
+    }
+
+    /** One durable write of the same bytes by C; its seconds. */
+    static double runPeer(Path peer, Path dir, long bytes) throws IOException, InterruptedException {
+        Files.createDirectories(dir);
+        Process p = new ProcessBuilder(peer.toString(), dir.toString(), Long.toString(bytes), "u.npy").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(30, TimeUnit.MINUTES) || p.exitValue() != 0) throw new IOException("C peer failed: " + out);
+        Matcher m = Pattern.compile("\"seconds\":([0-9.]+)").matcher(out);
+        if (!m.find()) throw new IOException("C peer printed no time: " + out);
+        Files.deleteIfExists(dir.resolve("u.npy"));
+        return Double.parseDouble(m.group(1));
+    }
+
+    static void delete(Path root) throws IOException {
+        if (!Files.exists(root)) return;
+        try (Stream<Path> s = Files.walk(root)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
+        }
+    }
+}

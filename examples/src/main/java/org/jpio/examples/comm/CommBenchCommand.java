@@ -1,0 +1,84 @@
+package org.jpio.examples.comm;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jpio.comm.Spmd;
+import org.jpio.examples.bench.JavaLauncher;
+import org.jpio.examples.bench.NativePrograms;
+import org.jpio.examples.bench.Processes;
+import org.jpio.examples.bench.Stats;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code jpio bench comm}: the fast path of a collective (every rank arrives at once) on MPI processes,
+ * jpio's {@code MpiComm} side by side with the same calls in C (mpi_comm_latency), alternating in the
+ * same rounds under the same mpirun options. Per operation: microseconds per call of each (median over
+ * rounds of each round's fastest batch) and jpio's time over C's. Run from a shell, not under mpirun (it
+ * starts the jobs).
+ */
+@Command(name = "comm", mixinStandardHelpOptions = true,
+        description = "Small collectives (barrier, allreduce, allgather, bcast, agree) through jpio's MpiComm and in C, side by side under mpirun.")
+public final class CommBenchCommand implements Callable<Integer> {
+    @Option(names = "--np", split = ",", defaultValue = "2,4", description = "Process counts. Default: ${DEFAULT-VALUE}.")
+    int[] nps;
+
+    @Option(names = "--calls", defaultValue = "5000", description = "Calls per batch. Default: ${DEFAULT-VALUE}.")
+    int calls;
+
+    @Option(names = "--batches", defaultValue = "20", description = "Batches per operation in one job; the fastest counts. Default: ${DEFAULT-VALUE}.")
+    int batches;
+
+    @Option(names = "--repeat", defaultValue = "3", description = "Rounds (one jpio job and one C job each); medians over rounds. Default: ${DEFAULT-VALUE}.")
+    int repeat;
+
+    @Override
+    public Integer call() throws Exception {
+        if (Spmd.launchedByMpi()) throw new IllegalStateException("bench comm starts its own mpirun jobs: run it from a shell, not under mpirun");
+        String missing = NativePrograms.unavailable("mpi_comm_latency");
+        if (missing != null) throw new IllegalStateException("C peer unavailable: " + missing);
+        Path peer = NativePrograms.program("mpi_comm_latency");
+        System.out.println(String.format(Locale.ROOT, "bench comm: microseconds per call when every rank arrives at once, %d batches of %d calls per job,"
+                + " median over %d round(s); mpirun --oversubscribe --bind-to none", batches, calls, repeat));
+        System.out.println(String.format(Locale.ROOT, "%4s %-10s %10s %10s %8s", "np", "operation", "C us", "jpio us", "jpio/C"));
+        for (int np : nps) {
+            Map<String, List<Double>> c = new LinkedHashMap<>(), jpio = new LinkedHashMap<>();
+            for (int round = 0; round < repeat; round++) {
+                List<String> job = new ArrayList<>(mpirun(np));
+                job.addAll(JavaLauncher.command(CommLatency.class, List.of(Integer.toString(calls), Integer.toString(batches))));
+                collect(Processes.run(job, 600), jpio);
+                List<String> cjob = new ArrayList<>(mpirun(np));
+                cjob.addAll(List.of(peer.toString(), Integer.toString(calls), Integer.toString(batches)));
+                collect(Processes.run(cjob, 600), c);
+            }
+            for (String op : CommLatency.OPERATIONS) {
+                double[] cs = c.get(op).stream().mapToDouble(Double::doubleValue).toArray();
+                double[] js = jpio.get(op).stream().mapToDouble(Double::doubleValue).toArray();
+                double[] ratio = new double[cs.length];
+                for (int i = 0; i < cs.length; i++) ratio[i] = js[i] / cs[i];
+                System.out.println(String.format(Locale.ROOT, "%4d %-10s %10.3f %10.3f %8.2f", np, op, Stats.median(cs), Stats.median(js), Stats.median(ratio)));
+            }
+        }
+        return 0;
+    }
+
+    private static List<String> mpirun(int np) {
+        return List.of("mpirun", "--allow-run-as-root", "--oversubscribe", "--bind-to", "none", "-np", Integer.toString(np));
+    }
+
+    private static void collect(String out, Map<String, List<Double>> into) throws IOException {
+        for (String op : CommLatency.OPERATIONS) {
+            Matcher m = Pattern.compile("\"" + op + "\":([0-9.]+)").matcher(out);
+            if (!m.find()) throw new IOException("no " + op + " in: " + out);
+            into.computeIfAbsent(op, k -> new ArrayList<>()).add(Double.parseDouble(m.group(1)));
+        }
+    }
+}
