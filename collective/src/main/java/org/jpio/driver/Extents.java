@@ -16,6 +16,8 @@ import org.jpio.io.ElementType;
 public final class Extents {
     private static final int START = 0, END = 1, BYTES = 2, RUNS = 3, RESIDUES = 4, TYPE = 5, SMALL_RUNS = 6, REJECTED = 7, FIELDS = 8;
 
+    private static final ElementType[] TYPES = ElementType.values();
+
     private final long[] all;
     private final int ranks;
 
@@ -93,8 +95,8 @@ public final class Extents {
         for (int r = 1; r < ranks; r++)
             if (all[r * FIELDS + TYPE] != t0)
                 throw new CollectiveException(op + " path=" + path, java.util.List.of(new RankFailure(r, "mismatch", "buffer element type must be equal on all ranks: rank="
-                        + r + " type=" + ElementType.values()[(int) all[r * FIELDS + TYPE]] + " but rank=0 type=" + ElementType.values()[(int) t0], false)), null);
-        return ElementType.values()[(int) t0];
+                        + r + " type=" + TYPES[(int) all[r * FIELDS + TYPE]] + " but rank=0 type=" + TYPES[(int) t0], false)), null);
+        return TYPES[(int) t0];
     }
 
     /**

@@ -114,10 +114,9 @@ public final class LocalComm implements Comm {
     String name(String op) { return Call.name(current.get(), op); }
 
     /** What this rank waits in, for the other ranks' reports: the call and the collective. */
-    String describe(String op) {
-        Call c = current.get();
-        return c == null ? op : c.name() + " (" + op + ")";
-    }
+    String describe(String op) { return describe(current.get(), op); }
+
+    private static String describe(Call c, String op) { return c == null ? op : c.name() + " (" + op + ")"; }
 
     /**
      * The watchdog: this rank waited in {@code op} longer than its call allows for the ranks {@code missing}.
@@ -150,7 +149,7 @@ public final class LocalComm implements Comm {
     }
 
     /** What a rank deposits: its part, and the call it is in (which names it when the ranks are in different collectives). */
-    private record Deposit(Part part, String in) { }
+    private record Deposit(Part part, Call in) { }
 
     @Override public void barrier() {
         begin("barrier", () -> Part.of("barrier", null, 0, 0, null, null, null, 0));
@@ -170,14 +169,30 @@ public final class LocalComm implements Comm {
         end("bcast");
     }
 
+    /**
+     * Elements a rank copies into its deposit rather than lend its array: then no rank reads another's
+     * array after the first rendezvous, and the small collectives every transfer makes (the extent gather,
+     * the error agreement) need no second one.
+     */
+    private static final int COPIED = 64;
+
+    /** {@code count} elements of {@code buf} from {@code index}, as a new array. */
+    private static Object copy(Object buf, int index, int count) {
+        Object c = ElementType.of(buf).newArray(count);
+        System.arraycopy(buf, index, c, 0, count);
+        return c;
+    }
+
     @Override public void allgather(Object send, int sIndex, int count, Object recv, int rIndex) {
+        boolean small = count <= COPIED;
         Part[] p = begin("allgather", () -> {
             Args.allgather(send, sIndex, count, recv, rIndex, size());
-            return Part.of("allgather", send, sIndex, count, null, null, null, 0);
+            return small ? Part.of("allgather", copy(send, sIndex, count), 0, count, null, null, null, 0)
+                         : Part.of("allgather", send, sIndex, count, null, null, null, 0);
         });
         requireUniform("allgather", p);
         for (int r = 0; r < p.length; r++) System.arraycopy(p[r].buf, p[r].index, recv, rIndex + r * count, count);
-        end("allgather");
+        if (!small) end("allgather");
     }
 
     @Override public void allgatherv(Object send, int sIndex, int count, Object recv, int[] recvCounts, int[] displs) {
@@ -258,17 +273,23 @@ public final class LocalComm implements Comm {
         end(op);
     }
 
+    private static final String[] ALLREDUCE = new String[Op.values().length];
+    static {
+        for (Op op : Op.values()) ALLREDUCE[op.ordinal()] = "allreduce(" + op + ")";
+    }
+
     @Override public void allreduce(Object send, Object recv, int count, Op op) {
-        String name = "allreduce(" + op + ")";
+        String name = op == null ? "allreduce(null)" : ALLREDUCE[op.ordinal()];
+        boolean small = count >= 0 && count <= COPIED;
         Part[] p = begin(name, () -> {
             Args.allreduce(name, send, recv, count, op);
-            return Part.of(name, send, 0, count, null, null, null, 0);
+            return Part.of(name, small ? copy(send, 0, count) : send, 0, count, null, null, null, 0);
         });
         requireUniform(name, p);
         // every rank folds in rank order, so all ranks get bit-identical results (floating point too)
         System.arraycopy(p[0].buf, 0, recv, 0, count);
         for (int r = 1; r < p.length; r++) Reduction.combine(p[r].type, op, recv, p[r].buf, count);
-        end(name);
+        if (!small) end(name);
     }
 
     @Override public void sendrecv(Object send, int sIndex, int sCount, int dest, Object recv, int rIndex, int rCount, int source) {
@@ -377,13 +398,14 @@ public final class LocalComm implements Comm {
             local = e;
             mine = new Part(op, e.getMessage(), null, null, 0, 0, null, null, null, 0, null);
         }
-        Object[] all = group.rendezvous.exchange(this, new Deposit(mine, describe(op)), op);
+        Object[] all = group.rendezvous.exchange(this, new Deposit(mine, current.get()), op);
         Part[] p = new Part[all.length];
-        List<RankFailure> failures = new ArrayList<>();
+        List<RankFailure> failures = new ArrayList<>(0);
         for (int r = 0; r < p.length; r++) {
             Deposit d = (Deposit) all[r];
             p[r] = d.part();
-            if (!p[r].op.equals(op)) failures.add(new RankFailure(r, "mismatch", "is in " + d.in() + " while rank=" + rank + " is in " + describe(op), false));
+            if (!p[r].op.equals(op))
+                failures.add(new RankFailure(r, "mismatch", "is in " + describe(d.in(), p[r].op) + " while rank=" + rank + " is in " + describe(op), false));
         }
         if (!failures.isEmpty()) throw new CollectiveException(name(op) + " (collective mismatch)", failures, null);
         for (int r = 0; r < p.length; r++) if (p[r].error != null) failures.add(new RankFailure(r, "IllegalArgumentException", p[r].error, false));
