@@ -20,16 +20,20 @@ public record Access(long start, long end, long bytes, long runs, long residues,
     public static Access of(FileView view, long from, long bytes, ElementType type) {
         long start = Long.MAX_VALUE, end = Long.MIN_VALUE, runs = 0, residues = 0, small = 0;
         RunCursor c = view.runsOfBytes(from, bytes);
+        int esz = type.size();
         while (c.next()) {
             long off = c.offset(), len = c.length();
             if (len == 0) continue;
-            if (len % type.size() != 0)
+            if (len % esz != 0)
                 throw new IllegalArgumentException("view run at offset=" + off + " length=" + len + " splits a " + type + " element");
+            long rep = c.repeats(), stride = c.stride(); // equal runs at a stride count at once
             start = Math.min(start, off);
-            end = Math.max(end, off + len);
-            runs++;
-            if (len < Independent.LARGE_RUN) small++;
-            residues |= 1L << (off % type.size());
+            end = Math.max(end, off + (rep - 1) * stride + len);
+            runs += rep;
+            if (len < Independent.LARGE_RUN) small += rep;
+            // the offsets' residues repeat with a period of at most esz runs
+            for (long j = 0; j < Math.min(rep, esz); j++) residues |= 1L << ((off + j * stride) % esz);
+            c.jump(rep - 1);
         }
         return runs == 0 ? new Access(0, 0, bytes, 0, 0, 0) : new Access(start, end, bytes, runs, residues, small);
     }

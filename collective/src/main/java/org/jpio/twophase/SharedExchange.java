@@ -157,15 +157,28 @@ final class SharedExchange extends Exchange {
             }
             ByteBuffer buf = slots[a][c & 1];
             long before = clip.memory();
-            clip.take(w0, w1, (off, len) -> {
-                int n = (int) (len / esz);
-                buf.limit(buf.capacity()).position((int) (off - w0));
-                if (!memory.isContiguous()) { // element k of the transfer: the memory datatype places it
-                    if (write) memory.put(type, buf, array, at[0], n);
-                    else memory.get(type, buf, array, at[0], n);
-                } else if (write) type.put(buf, array, at[0], n);
-                else type.get(buf, array, at[0], n);
-                at[0] += n;
+            clip.take(w0, w1, new Clip.Sink() {
+                @Override public void piece(long off, long len) {
+                    int n = (int) (len / esz);
+                    buf.limit(buf.capacity()).position((int) (off - w0));
+                    if (!memory.isContiguous()) { // element k of the transfer: the memory datatype places it
+                        if (write) memory.put(type, buf, array, at[0], n);
+                        else memory.get(type, buf, array, at[0], n);
+                    } else if (write) type.put(buf, array, at[0], n);
+                    else type.get(buf, array, at[0], n);
+                    at[0] += n;
+                }
+
+                @Override public void pieces(long off, long len, long stride, long count) {
+                    if (!memory.isContiguous()) {
+                        Clip.Sink.super.pieces(off, len, stride, count);
+                        return;
+                    }
+                    buf.limit(buf.capacity());
+                    if (write) Strided.put(type, buf, (int) (off - w0), stride, len, count, array, at[0]);
+                    else Strided.get(type, buf, (int) (off - w0), stride, len, count, array, at[0]);
+                    at[0] += (int) (count * len / esz);
+                }
             });
             if (a != myAgg) others += clip.memory() - before;
         }
@@ -224,7 +237,15 @@ final class SharedExchange extends Exchange {
                     long[] s = {Long.MAX_VALUE, Long.MIN_VALUE, 0};
                     long w0 = plan.windowStart(a, w), w1 = plan.windowEnd(a, w);
                     if (clips[a] != null && w0 < w1)
-                        clips[a].take(w0, w1, (off, len) -> { s[0] = Math.min(s[0], off); s[1] = Math.max(s[1], off + len); s[2] += len; });
+                        clips[a].take(w0, w1, new Clip.Sink() {
+                            @Override public void piece(long off, long len) { pieces(off, len, 0, 1); }
+
+                            @Override public void pieces(long off, long len, long stride, long count) {
+                                s[0] = Math.min(s[0], off);
+                                s[1] = Math.max(s[1], off + (count - 1) * stride + len);
+                                s[2] += count * len;
+                            }
+                        });
                     System.arraycopy(s, 0, send, 3 * (n * a + w - from), 3);
                 }
             }

@@ -66,6 +66,14 @@ public final class FileView {
         checkBytes(from, bytes);
         if (bytes == 0) return Cursors.empty();
         if (filetype.isContiguous()) return Cursors.single(displacement + filetype.lb() + from, bytes);
+        Flat f = flat();
+        if (f != null) {
+            long tile = from / f.size, within = from % f.size;
+            int k = java.util.Arrays.binarySearch(f.before, within);
+            if (k < 0) k = -k - 2; // the run holding data byte `within`
+            while (k + 1 < f.before.length && f.before[k + 1] <= within) k++;
+            return new TileCursor(f.offs, f.lens, displacement, f.extent, tile, k, within - f.before[k], bytes);
+        }
         long size = ft.size(), extent = ft.extent();
         RunCursor tiles = new Cursors.Nested() {
             long tile = from / size;
@@ -78,6 +86,48 @@ public final class FileView {
             }
         };
         return Cursors.merge(Cursors.take(tiles, bytes));
+    }
+
+    /** Runs a tile may have and still be flattened: the list is made once per view and kept. */
+    private static final int FLAT_MAX = 4096;
+    private static final Flat NOT_FLAT = new Flat(null, null, null, 0, 0);
+    private volatile Flat flat;
+
+    /**
+     * One tile's runs, made once (ROMIO's flattened type): {@code before[k]} is the data bytes in runs
+     * before run k. Equal runs at equal spacing that continues into the next tile become one run per tile
+     * of that spacing (a strided view). Null for a tile of more than {@link #FLAT_MAX} runs, or whose last
+     * run touches the next tile's first (those are walked and merged lazily).
+     */
+    private Flat flat() {
+        Flat f = flat;
+        if (f == null) flat = f = flatten();
+        return f == NOT_FLAT ? null : f;
+    }
+
+    private record Flat(long[] offs, long[] lens, long[] before, long size, long extent) { }
+
+    private Flat flatten() {
+        long[] offs = new long[8], lens = new long[8];
+        int n = 0;
+        RunCursor c = Cursors.merge(ft.raw(0, 0));
+        while (c.next()) {
+            if (n == FLAT_MAX) return NOT_FLAT;
+            if (n == offs.length) { offs = java.util.Arrays.copyOf(offs, 2 * n); lens = java.util.Arrays.copyOf(lens, 2 * n); }
+            offs[n] = c.offset();
+            lens[n++] = c.length();
+        }
+        long extent = ft.extent();
+        if (n == 0 || offs[n - 1] + lens[n - 1] >= offs[0] + extent) return NOT_FLAT;
+        boolean uniform = n > 1;
+        long step = n > 1 ? offs[1] - offs[0] : 0;
+        for (int i = 1; i < n && uniform; i++) uniform = lens[i] == lens[0] && offs[i] - offs[i - 1] == step;
+        if (uniform && step * n == extent) return new Flat(new long[] {offs[0]}, new long[] {lens[0]}, new long[] {0}, lens[0], step);
+        offs = java.util.Arrays.copyOf(offs, n);
+        lens = java.util.Arrays.copyOf(lens, n);
+        long[] before = new long[n];
+        for (int i = 1; i < n; i++) before[i] = before[i - 1] + lens[i - 1];
+        return new Flat(offs, lens, before, ft.size(), extent);
     }
 
     /** MPI_File_get_byte_offset: the absolute file offset of the etype at view offset {@code offset}. */

@@ -107,6 +107,46 @@ class FileViewTest {
         return out;
     }
 
+    /** Walks a cursor taking strided batches where it offers them: the runs must be those of a plain walk. */
+    static List<Run> walkInBatches(RunCursor c, Random r, long[] batched) {
+        List<Run> out = new ArrayList<>();
+        while (c.next()) {
+            long rep = c.repeats(), take = 1 + (rep > 1 ? r.nextInt((int) Math.min(rep, 1 << 20)) : 0);
+            for (long j = 0; j < take; j++) out.add(new Run(c.offset() + j * c.stride(), c.length()));
+            if (take > 1) batched[0] += take;
+            c.jump(take - 1);
+            if (take > 1) assertEquals(out.get(out.size() - 1).offset(), c.offset(), "jump lands on the last run taken");
+        }
+        return out;
+    }
+
+    @Property(tries = 600)
+    void stridedBatchesAreTheRuns(@ForAll long seed) {
+        Random r = new Random(seed);
+        Datatype ft = filetype(r);
+        FileView v = new FileView(r.nextInt(50), ElementType.BYTE, ft, DataRep.NATIVE);
+        long from = r.nextInt(120), len = r.nextInt(400);
+        assertEquals(v.runsOfBytes(from, len).toList(), walkInBatches(v.runsOfBytes(from, len), r, new long[1]), v + " from=" + from + " len=" + len);
+    }
+
+    @Test void interleavedAndVectorViewsAreStrided() {
+        Datatype block = Datatype.resized(0, 64, Datatype.contiguous(4, Datatype.of(ElementType.INT)));
+        FileView v = new FileView(16, ElementType.INT, block, DataRep.NATIVE);
+        RunCursor c = v.runs(2, 1000);                           // from inside the first block
+        assertTrue(c.next());
+        assertEquals(List.of(24L, 8L, 1L), List.of(c.offset(), c.length(), c.repeats()), "a partial first block stands alone");
+        assertTrue(c.next());
+        assertEquals(List.of(80L, 16L, 1L + (1000 * 4 - 8 - 16) / 16, 64L), List.of(c.offset(), c.length(), c.repeats(), c.stride()));
+        long[] batched = new long[1];
+        assertEquals(v.runs(0, 1000).toList(), walkInBatches(v.runs(0, 1000), new Random(1), batched));
+        assertTrue(batched[0] > 0, "the walk took batches");
+        // a vector of equal blocks that continues into the next tile is strided too
+        FileView vec = new FileView(0, ElementType.INT, Datatype.resized(0, 48, Datatype.vector(3, 2, 4, Datatype.of(ElementType.INT))), DataRep.NATIVE);
+        RunCursor w = vec.runs(0, 600);
+        assertTrue(w.next());
+        assertEquals(List.of(0L, 8L, 300L, 16L), List.of(w.offset(), w.length(), w.repeats(), w.stride()));
+    }
+
     @Property(tries = 600)
     void viewMappingMatchesBruteForce(@ForAll long seed) {
         Random r = new Random(seed);
