@@ -48,14 +48,9 @@ public final class Independent {
                 int index = memory.arrayIndex(0);
                 if (write) file.writeArray(t.access().start(), array, index, t.count());
                 else file.readArray(t.access().start(), array, index, t.count());
-                return;
+            } else {
+                staged(file, t, t.access().start(), 0, t.count(), write, false);
             }
-            long[] at = {t.access().start()};
-            memory.forEach(0, t.count(), (index, c) -> {
-                if (write) file.writeArray(at[0], array, index, c);
-                else file.readArray(at[0], array, index, c);
-                at[0] += (long) c << shift;
-            });
             return;
         }
         long[] offs = new long[64], lens = new long[64];
@@ -69,6 +64,12 @@ public final class Independent {
                 if (n > 0) { pieces(file, offs, lens, n, t, batchFirst, (int) (batchBytes >> shift), write); n = 0; batchBytes = 0; }
                 long[] at = {off};
                 int count = (int) (len >> shift);
+                if (!memory.isContiguous()) {
+                    staged(file, t, off, next, count, write, lockRuns);
+                    next += count;
+                    batchFirst = next;
+                    continue;
+                }
                 memory.forEach(next, count, (index, c) -> {
                     long bytes = (long) c << shift;
                     if (!write) file.readArray(at[0], array, index, c);
@@ -95,6 +96,42 @@ public final class Independent {
             }
         }
         if (n > 0) pieces(file, offs, lens, n, t, batchFirst, (int) (batchBytes >> shift), write);
+    }
+
+    /** Bytes of the staging buffer that gathers a memory datatype's elements for one large file run. */
+    private static final int STAGE = 4 << 20;
+    private static final ThreadLocal<ByteBuffer> STAGING = new ThreadLocal<>();
+
+    /**
+     * One file run of {@code count} elements at {@code offset}, transfer elements from {@code first}, whose
+     * elements lie scattered in the array (a ghosted block's interior): gathered into a direct staging
+     * buffer and written in calls of up to {@link #STAGE} bytes (or read that way and spread), instead of
+     * one call per stretch of the array.
+     */
+    private static void staged(ArrayFile file, Transfer t, long offset, long first, long count, boolean write, boolean lock) throws IOException {
+        ElementType type = t.type();
+        ByteBuffer stage = STAGING.get();
+        if (stage == null) STAGING.set(stage = ByteBuffer.allocateDirect(STAGE));
+        stage.order(file.order());
+        int per = STAGE >> type.shift();
+        for (long done = 0; done < count; ) {
+            int n = (int) Math.min(per, count - done);
+            long at = offset + (done << type.shift());
+            stage.clear().limit(n << type.shift());
+            if (write) {
+                t.memory().put(type, stage, t.array(), first + done, n);
+                stage.flip();
+                if (lock) {
+                    try (var l = file.lock(at, stage.remaining(), false)) { file.write(at, stage); }
+                } else {
+                    file.write(at, stage);
+                }
+            } else {
+                file.read(at, stage);
+                t.memory().get(type, stage.flip(), t.array(), first + done, n);
+            }
+            done += n;
+        }
     }
 
     /** One batch of small runs through data sieving: elements [first, first + count) of the transfer. */
