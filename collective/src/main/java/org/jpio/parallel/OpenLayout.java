@@ -1,0 +1,67 @@
+package org.jpio.parallel;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import org.jpio.comm.Comm;
+import org.jpio.layout.Applied;
+import org.jpio.layout.FsCalls;
+import org.jpio.layout.LayoutProbes;
+import org.jpio.layout.StripeLayout;
+
+/**
+ * The stripe layout at open, before the driver opens the file (collective). Rank 0 creates a new file
+ * itself when the program asked for a layout ({@code striping_unit} or {@code striping_factor} set by the
+ * user or the hints file) and sets the layout on it while it is empty, then reads the layout of the file
+ * (or, for a file the driver will create, of its directory) and sends it to every rank; every rank then
+ * takes {@code striping_unit} and {@code striping_factor} from it where they still have their defaults.
+ * One reader, so every rank holds the same hints whatever each host's mount would say.
+ */
+public final class OpenLayout {
+    /** The hints with the file system's defaults, the layout read, the outcome of setting one (null when none was asked), whether rank 0 created the file. */
+    record Result(Hints hints, StripeLayout layout, Applied applied, boolean created) { }
+
+    private OpenLayout() { }
+
+    static Result prepare(Comm comm, Path path, Set<Amode> amode, Hints hints, FsCalls calls) throws IOException {
+        String where = "open path=" + path;
+        boolean asked = hints.given(Hints.STRIPING_UNIT) && hints.stripingUnit() > 0 || hints.given(Hints.STRIPING_FACTOR) && hints.stripingFactor() > 0;
+        byte[] message = null;
+        IOException bad = null;
+        if (comm.rank() == 0) {
+            Applied applied = null;
+            boolean created = false;
+            try {
+                if (asked && amode.contains(Amode.CREATE) && !Files.exists(path)) {
+                    Files.createFile(path); // fails if another program made it meanwhile: the layout must go on a new file
+                    created = true;
+                    applied = LayoutProbes.apply(path, hints.stripingUnit(), hints.stripingFactor(), calls);
+                } else if (asked) {
+                    applied = Applied.no(Files.exists(path) ? "the file exists: a layout is set only on a file this open creates"
+                                                            : "amode has no CREATE: the layout is set only on a file this open creates");
+                }
+            } catch (IOException e) {
+                bad = e;
+            }
+            StripeLayout layout = LayoutProbes.detect(path, calls);
+            message = ((created ? "1" : "0") + "\n" + (applied == null ? "-" : (applied.applied() ? "1" : "0") + applied.detail().replace('\n', ' '))
+                    + "\n" + layout.encode()).getBytes(StandardCharsets.UTF_8);
+        }
+        comm.agree(where, bad);
+        String[] got = new String(comm.bcastBytes(message, 0), StandardCharsets.UTF_8).split("\n", 3);
+        String a = got[1];
+        Applied applied = a.equals("-") ? null : new Applied(a.charAt(0) == '1', a.substring(1));
+        StripeLayout layout = StripeLayout.decode(got[2]);
+        return new Result(withLayout(hints, layout), layout, applied, got[0].equals("1"));
+    }
+
+    /** {@code striping_unit} and {@code striping_factor} from the layout where the hints have their defaults and the layout knows them. */
+    public static Hints withLayout(Hints hints, StripeLayout layout) {
+        Hints h = hints;
+        if (layout.stripeUnit().known()) h = h.withFileSystem(Hints.STRIPING_UNIT, layout.stripeUnit().value(), layout.fsType() + ": " + layout.stripeUnit().source());
+        if (layout.stripeCount().known()) h = h.withFileSystem(Hints.STRIPING_FACTOR, layout.stripeCount().value(), layout.fsType() + ": " + layout.stripeCount().source());
+        return h;
+    }
+}
