@@ -26,6 +26,8 @@ public final class TwoPhaseDriver extends IndependentDriver {
     private final int[] aggregators;
     private final int hosts;
     private volatile String exchangeUsed;
+    /** Why the aggregator count follows the stripe count, or null when it does not ({@link StripeCount}). */
+    private String stripeRule;
 
     private TwoPhaseDriver(OpenRequest r, Opened opened, int[] aggregators, int hosts) {
         super(r, opened);
@@ -48,7 +50,15 @@ public final class TwoPhaseDriver extends IndependentDriver {
             opened.file().close(); // every rank computed the same from the same hosts: all fail alike
             throw e;
         }
-        return new TwoPhaseDriver(r, opened, aggs, new HashSet<>(List.of(names)).size());
+        String rule = null;
+        if (h.cbNodes() == 0 && h.stripingFactor() > 0) { // the program's cb_nodes wins over the stripe count
+            int keep = StripeCount.aggregators(aggs.length, h.stripingFactor());
+            if (keep < aggs.length) rule = StripeCount.reason(aggs.length, h.stripingFactor(), keep);
+            aggs = java.util.Arrays.copyOf(aggs, keep);
+        }
+        TwoPhaseDriver d = new TwoPhaseDriver(r, opened, aggs, new HashSet<>(List.of(names)).size());
+        d.stripeRule = rule;
+        return d;
     }
 
     @Override public String name() { return NAME; }
@@ -113,6 +123,7 @@ public final class TwoPhaseDriver extends IndependentDriver {
         h.put("romio_aggregator_list", b.toString()); // ROMIO's key: the aggregator ranks in domain order
         String x = exchangeUsed;
         if (x != null) h.put("jpio_cb_exchange", x);
+        if (stripeRule != null) h.put("jpio_cb_nodes_rule", stripeRule);
         return h;
     }
 }
