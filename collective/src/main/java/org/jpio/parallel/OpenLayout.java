@@ -13,9 +13,10 @@ import org.jpio.layout.StripeLayout;
 
 /**
  * The stripe layout at open, before the driver opens the file (collective). Rank 0 creates a new file
- * itself when the program asked for a layout ({@code striping_unit} or {@code striping_factor} set by the
- * user or the hints file) and sets the layout on it while it is empty, then reads the layout of the file
- * (or, for a file the driver will create, of its directory) and sends it to every rank; every rank then
+ * itself (amode CREATE), and when the program asked for a layout ({@code striping_unit} or
+ * {@code striping_factor} set by the user or the hints file) sets it on the file while it is empty, then
+ * reads the layout of the file (the file's own, which on CephFS may differ from its directory's) and
+ * sends it to every rank; every rank then
  * takes {@code striping_unit} and {@code striping_factor} from it where they still have their defaults.
  * One reader, so every rank holds the same hints whatever each host's mount would say.
  */
@@ -34,10 +35,10 @@ public final class OpenLayout {
             Applied applied = null;
             boolean created = false;
             try {
-                if (asked && amode.contains(Amode.CREATE) && !Files.exists(path)) {
-                    Files.createFile(path); // fails if another program made it meanwhile: the layout must go on a new file
+                if (amode.contains(Amode.CREATE) && !Files.exists(path)) {
+                    Files.createFile(path); // fails if another program made it meanwhile: a layout must go on a new file
                     created = true;
-                    applied = LayoutProbes.apply(path, hints.stripingUnit(), hints.stripingFactor(), calls);
+                    if (asked) applied = LayoutProbes.apply(path, hints.stripingUnit(), hints.stripingFactor(), calls);
                 } else if (asked) {
                     applied = Applied.no(Files.exists(path) ? "the file exists: a layout is set only on a file this open creates"
                                                             : "amode has no CREATE: the layout is set only on a file this open creates");

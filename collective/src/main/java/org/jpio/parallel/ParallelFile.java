@@ -60,11 +60,10 @@ public final class ParallelFile implements AutoCloseable {
 
     /**
      * MPI_File_open: collective over {@code comm}; every rank passes the same path, modes and hints. Rank 0
-     * creates the file when asked and sets the stripe layout the hints ask for on it; the layout read
-     * supplies striping_unit/striping_factor where the hints leave them at their defaults ({@link #layout()},
-     * {@link #hintSources()}). The
-     * driver named by {@code jpio_backend} opens the file (rank 0 creates it when asked, failing on an
-     * existing one with EXCL).
+     * creates the file when asked (failing on an existing one with EXCL), sets the stripe layout the hints
+     * ask for on it, and reads the layout, which supplies striping_unit/striping_factor where the hints
+     * leave them at their defaults ({@link #layout()}, {@link #hintSources()}); then the driver named by
+     * {@code jpio_backend} opens the file.
      */
     public static ParallelFile open(Comm comm, Path path, Set<Amode> amode, Hints hints) throws IOException {
         return Opening.open(comm, path, amode, hints, null, null);
