@@ -29,8 +29,8 @@ down() {
         while read -r pid mnt client; do
             if [ "$pid" = - ]; then umount "$mnt" 2>/dev/null || umount -l "$mnt" 2>/dev/null || true
             else nsenter -t "$pid" -m umount "$mnt" 2>/dev/null || nsenter -t "$pid" -m umount -l "$mnt" 2>/dev/null || true; fi
-            echo "$client" > "$dir/run/client.pid"
-            stop "$dir/run/client.pid" 2
+            echo "$client" > "$dir/run/stopping.pid"
+            stop "$dir/run/stopping.pid" 2
         done < "$dir/mounts"
     fi
     # the clients are gone and the data is thrown away: no clean shutdown needed
@@ -102,16 +102,19 @@ CONF
 }
 
 mount_client() {
-    local mnt=${1:?$usage} pid=${2:--}
+    local mnt=${1:?$usage} pid=${2:--} n
     trap fail ERR
+    n=$(( $( [ -f "$dir/mounts" ] && wc -l < "$dir/mounts" || echo 0) + 1 ))
+    # each client its own pid file, admin socket and log: several mount the same file system
+    local opts=(--id admin --pid-file "$dir/run/client$n.pid" --admin-socket "$dir/run/client$n.asok" --log-file "$dir/log/client$n.log")
     if [ "$pid" = - ]; then
         mkdir -p "$mnt"
-        ceph-fuse --id admin "$mnt" >/dev/null 2>&1
+        ceph-fuse "${opts[@]}" "$mnt" >/dev/null 2>&1
     else
         nsenter -t "$pid" -n -m mkdir -p "$mnt"
-        nsenter -t "$pid" -n -m env CEPH_CONF="$CEPH_CONF" ceph-fuse --id admin "$mnt" >/dev/null 2>&1
+        nsenter -t "$pid" -n -m env CEPH_CONF="$CEPH_CONF" ceph-fuse "${opts[@]}" "$mnt" >/dev/null 2>&1
     fi
-    echo "$pid $mnt $(pgrep -n -f "^ceph-fuse --id admin $mnt\$")" >> "$dir/mounts"
+    echo "$pid $mnt $(cat "$dir/run/client$n.pid")" >> "$dir/mounts"
     if [ "$pid" = - ]; then chmod 1777 "$mnt"; else nsenter -t "$pid" -m chmod 1777 "$mnt"; fi
     trap - ERR
     echo "$mnt"
