@@ -102,10 +102,10 @@ case "$cmd" in
         host=${3:?$usage}; shift 3
         pid=$(pid_of "$host")
         [ -n "$pid" ] || { echo "cluster.sh: no host $host" >&2; exit 2; }
-        if [ "$host" = sw ]; then exec nsenter -t "$pid" -n -- "$@"; else exec nsenter -t "$pid" -n -u -m -- "$@"; fi ;;
+        if [ "$host" = sw ]; then exec nsenter -t "$pid" -n -- "$@"; else exec nsenter -t "$pid" -n -u -m --wd="$PWD" -- "$@"; fi ;;
     mpirun)
         shift 2
-        exec nsenter -t "$(pid_of h1)" -n -u -m -- mpirun --allow-run-as-root --oversubscribe --bind-to none \
+        exec nsenter -t "$(pid_of h1)" -n -u -m --wd="$PWD" -- mpirun --allow-run-as-root --oversubscribe --bind-to none \
             --mca plm_rsh_agent "$dir/rsh" --mca btl self,vader,tcp --mca btl_tcp_if_include "$SUBNET.0/24" \
             --mca oob_tcp_if_include "$SUBNET.0/24" "$@" ;;
     down) down ;;

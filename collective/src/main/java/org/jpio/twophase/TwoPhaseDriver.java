@@ -12,6 +12,7 @@ import org.jpio.driver.OpenRequest;
 import org.jpio.driver.Transfer;
 import org.jpio.file.ArrayFile;
 import org.jpio.io.ElementType;
+import org.jpio.layout.Locking;
 import org.jpio.parallel.Hints;
 
 /**
@@ -28,11 +29,22 @@ public final class TwoPhaseDriver extends IndependentDriver {
     private volatile String exchangeUsed;
     /** Why the aggregator count follows the stripe count, or null when it does not ({@link StripeCount}). */
     private String stripeRule;
+    /** What hosts writing this file contend for, from the file system's type: weighed by the automatic choice. */
+    private final Locking locks;
 
     private TwoPhaseDriver(OpenRequest r, Opened opened, int[] aggregators, int hosts) {
         super(r, opened);
         this.aggregators = aggregators;
         this.hosts = hosts;
+        this.locks = locking(path);
+    }
+
+    private static Locking locking(java.nio.file.Path path) {
+        try {
+            return Locking.of(java.nio.file.Files.getFileStore(path).type());
+        } catch (IOException e) {
+            return Locking.NONE; // the file system is not known: nothing known to contend for
+        }
     }
 
     /** Collective: the generic open, then the aggregators from the ranks' hosts and the hints. */
@@ -96,7 +108,7 @@ public final class TwoPhaseDriver extends IndependentDriver {
         // between aggregators and cycles where another rank could see half of it
         if (atomic) return new Strategy.Choice(false, "atomic mode: independent I/O under byte-range locks");
         boolean aligned = Long.bitCount(all.residues()) <= 1;
-        Strategy.Pattern p = new Strategy.Pattern(all.totalBytes(), all.totalRuns(), all.interleaved(), aligned, hosts, hints.stripingUnit());
+        Strategy.Pattern p = new Strategy.Pattern(all.totalBytes(), all.totalRuns(), all.interleaved(), aligned, hosts, hints.stripingUnit(), locks);
         return Strategy.choose(write ? hints.cbWrite() : hints.cbRead(), p);
     }
 

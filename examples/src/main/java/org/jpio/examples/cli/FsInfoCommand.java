@@ -16,8 +16,8 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code jpio fsinfo PATH}: what jpio detects for a path, as one JSON object: the file system's type, the
- * probe that read it, stripe unit, stripe count, block size and object size, each with where it came from
- * ({@code null} and the reason when unknown), and the {@code striping_unit}/{@code striping_factor} an
+ * probe that read it, what hosts writing one file contend for there, stripe unit, stripe count, block size
+ * and object size, each with where it came from ({@code null} and the reason when unknown), and the {@code striping_unit}/{@code striping_factor} an
  * open of that path would use, with their sources.
  */
 @Command(name = "fsinfo", mixinStandardHelpOptions = true,
@@ -36,7 +36,8 @@ public final class FsInfoCommand implements Callable<Integer> {
             throw new IllegalArgumentException("path=" + p + ": neither it nor its directory exists");
         StripeLayout l = LayoutProbes.detect(p);
         Hints h = OpenLayout.withLayout(Hints.parse(hintArgs), l);
-        Json j = new Json().put("path", p.toString()).put("fs_type", l.fsType()).put("probe", l.probe());
+        Json j = new Json().put("path", p.toString()).put("fs_type", l.fsType()).put("probe", l.probe())
+                .put("locking", org.jpio.layout.Locking.of(l.fsType()).toString());
         fact(j, "stripe_unit", l.stripeUnit());
         fact(j, "stripe_count", l.stripeCount());
         fact(j, "block_size", l.blockSize());
