@@ -12,19 +12,20 @@ import org.jpio.parallel.Hints;
  * share a page cache and there are no locks to spare, so large runs are best written where they are:
  * ROMIO's two-phase writes the coll_perf pattern 2.4x slower than plain independent writes on this machine.
  *
- * <p>Across hosts, two-phase first moves (1 - 1/hosts) of the bytes over the network (docs/BENCHMARKS.md,
- * the cost model), which pays only when it spares more: stripe-lock contention (file systems with extent
+ * <p>Across hosts, two-phase first moves the bytes that lie in other hosts' domains over the network
+ * ({@link HostTraffic}; docs/BENCHMARKS.md, the cost model), and copies every byte once more, which pays
+ * only when it spares more: stripe-lock contention (file systems with extent
  * locks per stripe, {@link Locking#EXTENT}, where runs shorter than a stripe put several hosts in one
  * stripe) or many small runs. Large runs on a file system whose hosts contend per file
  * ({@link Locking#FILE}: aggregators on every host would share the file alike) or not at all
- * ({@link Locking#NONE}) go independent: on the simulated cluster at 1 Gbit/s that is 3-8x faster.
+ * ({@link Locking#NONE}) go independent: on the simulated cluster that is 4-16x ROMIO's two-phase.
  */
 final class Strategy {
     /** Mean run length from which independent per-run I/O beats aggregation on one host. */
     static final long LARGE_MEAN_RUN = Independent.LARGE_RUN;
 
     /** What the ranks' accesses look like together. */
-    record Pattern(long bytes, long runs, boolean interleaved, boolean gridAligned, int hosts, long stripingUnit, Locking locks) {
+    record Pattern(long bytes, long runs, boolean interleaved, boolean gridAligned, int hosts, long stripingUnit, Locking locks, long crossHostBytes) {
         long meanRun() { return runs == 0 ? 0 : bytes / runs; }
 
         /** Whether runs from different hosts share stripes that a lock covers: interleaved runs shorter than a stripe. */
@@ -60,7 +61,7 @@ final class Strategy {
             return new Choice(false, "mean run " + p.meanRun() + " B >= " + LARGE_MEAN_RUN + " B on one host: runs are already large");
         if (p.meanRun() >= LARGE_MEAN_RUN)
             return new Choice(false, "mean run " + p.meanRun() + " B >= " + LARGE_MEAN_RUN + " B on " + p.hosts() + " hosts, " + p.locks()
-                    + ": aggregation would spare no lock and first move " + (p.hosts() - 1) + "/" + p.hosts() + " of the bytes between hosts");
+                    + ": aggregation would spare no lock, only add copies, and move " + p.crossHostBytes() + " B between hosts");
         return new Choice(true, "interleaved runs of mean " + p.meanRun() + " B are merged by aggregation");
     }
 }

@@ -32,10 +32,14 @@ public final class TwoPhaseDriver extends IndependentDriver {
     /** What hosts writing this file contend for, from the file system's type: weighed by the automatic choice. */
     private final Locking locks;
 
-    private TwoPhaseDriver(OpenRequest r, Opened opened, int[] aggregators, int hosts) {
+    /** The host of each rank, as Comm.hostName reported it at open. */
+    private final String[] rankHosts;
+
+    private TwoPhaseDriver(OpenRequest r, Opened opened, int[] aggregators, String[] rankHosts) {
         super(r, opened);
         this.aggregators = aggregators;
-        this.hosts = hosts;
+        this.rankHosts = rankHosts;
+        this.hosts = new HashSet<>(List.of(rankHosts)).size();
         this.locks = locking(path);
     }
 
@@ -68,7 +72,7 @@ public final class TwoPhaseDriver extends IndependentDriver {
             if (keep < aggs.length) rule = StripeCount.reason(aggs.length, h.stripingFactor(), keep);
             aggs = java.util.Arrays.copyOf(aggs, keep);
         }
-        TwoPhaseDriver d = new TwoPhaseDriver(r, opened, aggs, new HashSet<>(List.of(names)).size());
+        TwoPhaseDriver d = new TwoPhaseDriver(r, opened, aggs, names);
         d.stripeRule = rule;
         return d;
     }
@@ -79,13 +83,13 @@ public final class TwoPhaseDriver extends IndependentDriver {
         String op = t.op() + " path=" + path;
         ElementType type = all.elementType(op);
         if (all.totalBytes() == 0) return 0; // no rank moves anything (every rank sees it): nothing to aggregate
-        Strategy.Choice choice = choose(all, write);
+        Plan plan = Aggregation.plan(all, aggregators, hints.stripingUnit(), hints.cbBufferSize(), type.size());
+        Strategy.Choice choice = choose(all, plan, write);
         chose(write, choice);
         if (!choice.twoPhase()) {
             reserveIfDense(t, all, write);
             return transfer(t, write, all.anySieves());
         }
-        Plan plan = Aggregation.plan(all, aggregators, hints.stripingUnit(), hints.cbBufferSize(), type.size());
         ArrayFile file = file(t);
         // a file the process may only write takes messages: only they tell an aggregator where its window's holes are
         org.jpio.comm.Comm comm = t.comm();
@@ -103,12 +107,13 @@ public final class TwoPhaseDriver extends IndependentDriver {
         return t.bytes();
     }
 
-    private Strategy.Choice choose(Extents all, boolean write) {
+    private Strategy.Choice choose(Extents all, Plan plan, boolean write) {
         // as ROMIO: in atomic mode each rank's access is one locked independent transfer, never split
         // between aggregators and cycles where another rank could see half of it
         if (atomic) return new Strategy.Choice(false, "atomic mode: independent I/O under byte-range locks");
         boolean aligned = Long.bitCount(all.residues()) <= 1;
-        Strategy.Pattern p = new Strategy.Pattern(all.totalBytes(), all.totalRuns(), all.interleaved(), aligned, hosts, hints.stripingUnit(), locks);
+        long crossing = hosts > 1 ? HostTraffic.estimate(all, plan, rankHosts) : 0;
+        Strategy.Pattern p = new Strategy.Pattern(all.totalBytes(), all.totalRuns(), all.interleaved(), aligned, hosts, hints.stripingUnit(), locks, crossing);
         return Strategy.choose(write ? hints.cbWrite() : hints.cbRead(), p);
     }
 
