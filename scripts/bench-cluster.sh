@@ -59,13 +59,14 @@ sent() {
     done
     echo "$total"
 }
-# one run: label, placement, program...; appends its JSON lines with the label and the bytes sent between hosts
+# one run: label, placement, rounds in the run (jpio's warm-up is one more), program...; appends its JSON
+# lines with the label and the bytes both hosts sent per round (to each other, and to CephFS's servers)
 run() {
-    local label=$1 map=$2 before after; shift 2
+    local label=$1 map=$2 per=$3 before after; shift 3
     before=$(sent)
     bash "$tb/cluster.sh" mpirun "$work/cl" -np 4 --host h1:2,h2:2 --map-by "$map" --mca io romio321 "$@" | grep '^{' > "$work/run.jsonl"
     after=$(sent)
-    sed "s/^{/{$label,\"map\":\"$map\",\"host_bytes\":$(( after - before )),/" "$work/run.jsonl" >> "$out"
+    sed "s/^{/{$label,\"map\":\"$map\",\"host_bytes\":$(( (after - before) / per )),/" "$work/run.jsonl" >> "$out"
 }
 for f in "${!mnt[@]}"; do
     for mode in $modes; do
@@ -74,10 +75,10 @@ for f in "${!mnt[@]}"; do
                 label="\"fs\":\"$f\",\"mode\":\"$mode\",\"round\":$r"
                 peer=(); [ "$mode" = overwrite ] && [ $peer_overwrite = yes ] && peer=(--overwrite)
                 [ "$mode" = overwrite ] && [ $peer_overwrite = no ] && { echo "bench-cluster.sh: mpi_coll_perf has no --overwrite" >&2; exit 1; }
-                run "$label,\"row\":\"ROMIO coll_perf\"" "$map" "$here/native/target/bin/mpi_coll_perf" "$X" "$Y" "$Z" int "${mnt[$f]}/romio.bin" "${peer[@]}"
+                run "$label,\"row\":\"ROMIO coll_perf\"" "$map" 1 "$here/native/target/bin/mpi_coll_perf" "$X" "$Y" "$Z" int "${mnt[$f]}/romio.bin" "${peer[@]}"
                 jm=(); [ "$modes" != new ] && jm=(--mode "$mode")
                 for b in ${backends//,/ }; do # one backend per run, so the bytes sent are that backend's
-                    run "$label" "$map" "$here/bin/jpio" bench coll --json --repeat 1 --warmup 1 --dims "$dims" --backend "$b" \
+                    run "$label" "$map" 2 "$here/bin/jpio" bench coll --json --repeat 1 --warmup 1 --dims "$dims" --backend "$b" \
                         --file "${mnt[$f]}/jpio.bin" "${jm[@]}"
                 done
             done
@@ -88,6 +89,7 @@ done
 import json, statistics, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
 print(f"bench-cluster: coll_perf {sys.argv[3]} int, 2 hosts x 2 ranks, links {sys.argv[2]} (tbf), medians over rounds; x = ratio to ROMIO in the same round")
+print("MiB sent: what both hosts sent per round (a write and a read), to each other and to CephFS's servers")
 print(f"{'fs':5} {'mode':9} {'map':4} {'row':18} {'write MiB/s':>11} {'read MiB/s':>10} {'write x':>8} {'read x':>7} {'MiB sent':>8}  choice")
 keys = []
 for r in rows:
