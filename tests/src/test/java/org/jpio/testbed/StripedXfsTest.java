@@ -125,9 +125,9 @@ class StripedXfsTest {
         return bad;
     }
 
-    /** Two-phase forced, three aggregators (set by the program), cycles of three stripes, messages. */
+    /** Two-phase forced, three aggregators on the one host (set by the program), cycles of three stripes, messages. */
     static Hints collective(String... more) {
-        Hints h = Hints.defaults().with(Hints.ROMIO_CB_WRITE, "enable").with(Hints.ROMIO_CB_READ, "enable").with(Hints.CB_NODES, "3")
+        Hints h = Hints.defaults().with(Hints.ROMIO_CB_WRITE, "enable").with(Hints.ROMIO_CB_READ, "enable").with(Hints.CB_CONFIG_LIST, "*:*").with(Hints.CB_NODES, "3")
                 .with(Hints.CB_BUFFER_SIZE, Integer.toString(3 * SU)).with(Hints.JPIO_CB_SHARED, "disable");
         for (int i = 0; i < more.length; i += 2) h = h.with(more[i], more[i + 1]);
         return h;
