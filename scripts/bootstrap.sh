@@ -3,7 +3,9 @@
 # Used by both README commands (make demo, make test) and by CI through them.
 #   Debian packages: JDK 17, Maven, gcc/make, Open MPI, HDF5 Java, liburing, numpy/h5py for the interop tests,
 #                    matplotlib for the benchmarks' figures (--plot, scripts/plot.py), h5dump (hdf5-tools) for
-#                    the HDF5 tests, parallel HDF5 (libhdf5-openmpi-dev) for the C peer of bench h5
+#                    the HDF5 tests, parallel HDF5 (libhdf5-openmpi-dev) for the C peer of bench h5,
+#   and the test beds of scripts/testbed (docs/STRIPES.md): xfsprogs (a striped XFS on a loop device),
+#   ceph-mon/osd/mds, ceph-fuse, ceph-base, ceph-common (CephFS), iproute2 (the simulated cluster's links and tc)
 #   Open MPI's mpi.jar, compiled from Debian's openmpi source package (scripts/build-mpi-jar.sh)
 #   ROMIO's test/coll_perf.c from the same source package, built into a private cache (scripts/build-coll-perf.sh),
 #   the peer of bin/jpio bench coll --mode overwrite
@@ -18,7 +20,8 @@ PACKAGES=(openjdk-17-jdk-headless maven gcc make
           libhdf5-java libhdf5-jni hdf5-tools libhdf5-openmpi-dev
           liburing-dev
           python3 python3-numpy python3-h5py python3-matplotlib
-          dpkg-dev)
+          dpkg-dev
+          xfsprogs ceph-mon ceph-osd ceph-mds ceph-fuse ceph-base ceph-common iproute2)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -86,9 +86,12 @@ public interface Comm extends AutoCloseable {
     /**
      * The communicator's table of shared counters, created by the first call (collective then: every rank
      * calls it the first time, at the same point), returned again afterwards without communication. Null
-     * when the communicator has none.
+     * when the communicator has none ({@link #countersUnavailable} says why).
      */
     default SharedCounters counters() { return null; }
+
+    /** Why {@link #counters} returns null. */
+    default String countersUnavailable() { return "communicator " + getClass().getSimpleName() + " has no shared counters"; }
 
     /** Why the last {@link #shared} call returned null (for {@code hints()}), or null when it did not. */
     default String sharedMemoryUnavailable() { return "communicator " + getClass().getSimpleName() + " has no shared memory"; }

@@ -24,6 +24,10 @@ import java.util.TreeMap;
  *
  * <p>{@code cb_nodes} has no fixed default: it caps the aggregators {@code cb_config_list} chooses (one
  * per host by default), settled at open; {@link ParallelFile#hints()} reports the value in effect.
+ *
+ * <p>Every value keeps its source ({@link #source}): {@value #SOURCE_DEFAULT}, {@value #SOURCE_HINTS_FILE},
+ * {@value #SOURCE_USER}, or, for {@code striping_unit} and {@code striping_factor} left at their defaults,
+ * {@value #SOURCE_FILE_SYSTEM} with the call that read the number ({@link #withFileSystem}, at open).
  */
 public final class Hints {
     /** ROMIO's collective buffer per aggregator and cycle: 16 MiB. */
@@ -75,6 +79,9 @@ public final class Hints {
      * which therefore do nothing (a misspelt key, say); ROMIO ignores such keys without a word.
      */
     public static final String JPIO_UNKNOWN_HINTS = "jpio_unknown_hints";
+    /** Sources of a value ({@link #source}); a file system's value is followed by the call that read it. */
+    public static final String SOURCE_DEFAULT = "default", SOURCE_HINTS_FILE = "hints file", SOURCE_USER = "user",
+            SOURCE_FILE_SYSTEM = "file system";
     /** Environment variable naming a hints file, as ROMIO's. */
     public static final String ENV_HINTS_FILE = "ROMIO_HINTS";
 
@@ -128,8 +135,9 @@ public final class Hints {
     private final Mode cbRead, cbWrite, dsRead, dsWrite, cbShared, preallocate, shortReads;
     /** The watchdog hint in milliseconds, or -1 when not given (then the system property's, at each call). */
     private final long watchdogMillis;
+    private final Map<String, String> sources;
 
-    private Hints(Map<String, String> values) {
+    private Hints(Map<String, String> values, Map<String, String> sources) {
         this.values = Collections.unmodifiableMap(new TreeMap<>(values));
         cbBufferSize = positiveInt(CB_BUFFER_SIZE, values.get(CB_BUFFER_SIZE));
         cbNodes = values.containsKey(CB_NODES) ? positiveInt(CB_NODES, values.get(CB_NODES)) : 0;
@@ -146,13 +154,14 @@ public final class Hints {
         shortReads = Mode.parse(JPIO_SHORT_READS, values.get(JPIO_SHORT_READS));
         String w = values.get(JPIO_WATCHDOG_TIMEOUT);
         watchdogMillis = w == null ? -1 : org.jpio.comm.Watchdog.seconds("hint " + JPIO_WATCHDOG_TIMEOUT, w) * 1000;
+        this.sources = Collections.unmodifiableMap(new TreeMap<>(sources));
     }
 
     /** ROMIO's defaults only (no hints file, no program hints). */
     public static Hints defaults() { return DEFAULT_HINTS; }
 
     /** Hints are immutable, and parsing them costs more than a small transfer: the defaults are parsed once. */
-    private static final Hints DEFAULT_HINTS = new Hints(DEFAULTS);
+    private static final Hints DEFAULT_HINTS = fromSources(null, Map.of());
 
     /**
      * No hints given by the program, as ROMIO opens a file without an MPI_Info: its defaults, then the file
@@ -184,11 +193,17 @@ public final class Hints {
     }
 
     static Hints fromSources(String hintsFile, Map<String, String> given) {
-        Map<String, String> m = new LinkedHashMap<>(DEFAULTS);
-        if (hintsFile != null && !hintsFile.isBlank()) m.putAll(readHintsFile(Path.of(hintsFile)));
+        Map<String, String> m = new LinkedHashMap<>(DEFAULTS), from = new LinkedHashMap<>();
+        DEFAULTS.keySet().forEach(k -> from.put(k, SOURCE_DEFAULT));
+        if (hintsFile != null && !hintsFile.isBlank()) {
+            Map<String, String> file = readHintsFile(Path.of(hintsFile));
+            m.putAll(file);
+            file.keySet().forEach(k -> from.put(k, SOURCE_HINTS_FILE));
+        }
         m.putAll(given);
+        given.keySet().forEach(k -> from.put(k, SOURCE_USER));
         m.forEach(Hints::validate);
-        return new Hints(m);
+        return new Hints(m, from);
     }
 
     /** A ROMIO hints file: one {@code key value} per line, blank lines and {@code #} comments ignored. */
@@ -248,12 +263,39 @@ public final class Hints {
         return x;
     }
 
-    /** A copy with {@code key} set (validated). */
+    /** A copy with {@code key} set (validated) by the program: its source is {@value #SOURCE_USER}. */
     public Hints with(String key, String value) {
+        return with(key, value, SOURCE_USER);
+    }
+
+    private Hints with(String key, String value, String source) {
         validate(key, value);
-        Map<String, String> m = new LinkedHashMap<>(values);
+        Map<String, String> m = new LinkedHashMap<>(values), from = new LinkedHashMap<>(sources);
         m.put(key, value);
-        return new Hints(m);
+        from.put(key, source);
+        return new Hints(m, from);
+    }
+
+    /**
+     * A copy where {@code key}, if it still has its default, takes the value the file system reported;
+     * {@code how} names the call that read it (its source becomes {@code "file system (how)"}). A value the
+     * user or the hints file set is kept: this is the hook where the file system supplies defaults.
+     */
+    public Hints withFileSystem(String key, long value, String how) {
+        if (!SOURCE_DEFAULT.equals(sources.get(key))) return this;
+        return with(key, Long.toString(value), SOURCE_FILE_SYSTEM + " (" + how + ")");
+    }
+
+    /**
+     * Where the value of {@code key} came from: {@value #SOURCE_DEFAULT}, {@value #SOURCE_HINTS_FILE},
+     * {@value #SOURCE_USER} or {@code "file system (call)"}; null for a key not set.
+     */
+    public String source(String key) { return sources.get(key); }
+
+    /** Whether the program or the hints file set {@code key} (as opposed to a default or the file system). */
+    public boolean given(String key) {
+        String s = sources.get(key);
+        return SOURCE_USER.equals(s) || SOURCE_HINTS_FILE.equals(s);
     }
 
     /** All keys and values, sorted by key. */

@@ -17,7 +17,8 @@ import org.jpio.engine.IoEngine;
 /**
  * MPI_File_open: collective over the communicator. Every rank checks its arguments and the driver named by
  * jpio_backend (which may be unavailable here, with the reason), all agree, the path, access modes and
- * every hint are compared across ranks in one exchange, and the driver opens the file.
+ * every hint are compared across ranks in one exchange, rank 0 creates a new file and sets and reads its
+ * stripe layout ({@link OpenLayout}), and the driver opens the file.
  */
 final class Opening {
     private Opening() { }
@@ -59,7 +60,15 @@ final class Opening {
             hints.asMap().forEach((k, v) -> { same.add("hint " + k); same.add(v); });
             comm.requireSame(where, same.toArray(new String[0]));
         }
-        Routines r = new Routines(given, comm, abs, m, hints, open.open(new OpenRequest(comm, abs, m, hints, engine)));
+        // the stripe layout: set on a new file when asked, read, and the source of striping defaults
+        OpenLayout.Result lay = OpenLayout.prepare(comm, abs, m, hints, org.jpio.layout.NativeFsCalls.INSTANCE);
+        Set<Amode> driverModes = m;
+        if (lay.created()) { // rank 0 created it just now, exclusively: the driver opens it as an existing file
+            driverModes = java.util.EnumSet.copyOf(m);
+            driverModes.remove(Amode.EXCL);
+        }
+        Routines r = new Routines(given, comm, abs, m, lay.hints(), open.open(new OpenRequest(comm, abs, driverModes, lay.hints(), engine)));
+        r.layout = lay;
         r.openCounts = comm.counts();
         if (m.contains(Amode.APPEND)) { // MPI: every file pointer starts at the end; the default view's etype is a byte
             r.pointer = r.driver.size();

@@ -60,9 +60,11 @@ public final class ParallelFile implements AutoCloseable {
     }
 
     /**
-     * MPI_File_open: collective over {@code comm}; every rank passes the same path, modes and hints. The
-     * driver named by {@code jpio_backend} opens the file (rank 0 creates it when asked, failing on an
-     * existing one with EXCL).
+     * MPI_File_open: collective over {@code comm}; every rank passes the same path, modes and hints. Rank 0
+     * creates the file when asked (failing on an existing one with EXCL), sets the stripe layout the hints
+     * ask for on it, and reads the layout, which supplies striping_unit/striping_factor where the hints
+     * leave them at their defaults ({@link #layout()}, {@link #hintSources()}); then the driver named by
+     * {@code jpio_backend} opens the file.
      */
     public static ParallelFile open(Comm comm, Path path, Set<Amode> amode, Hints hints) throws IOException {
         return Opening.open(comm, path, amode, hints, null, null);
@@ -123,6 +125,7 @@ public final class ParallelFile implements AutoCloseable {
     public Map<String, String> hints() {
         Map<String, String> h = new LinkedHashMap<>(r.hints.asMap());
         h.put(Hints.JPIO_BACKEND, r.driver.name());
+        if (r.layout.applied() != null) h.put(JPIO_LAYOUT_SET, r.layout.applied().toString());
         h.putAll(r.driver.hints());
         h.putIfAbsent(Hints.JPIO_WATCHDOG_TIMEOUT, Long.toString(r.hints.watchdogMillis() / 1000));
         List<String> unknown = r.hints.unknown();
@@ -135,6 +138,29 @@ public final class ParallelFile implements AutoCloseable {
         h.put("jpio_count_exchanged_bytes", Long.toString(c.exchangedBytes()));
         return Map.copyOf(h);
     }
+
+    /** Hint key reporting whether the striping_unit/striping_factor the program gave were set on the new file, and how, or why not. */
+    public static final String JPIO_LAYOUT_SET = "jpio_layout_set";
+
+    /**
+     * Where each value of {@link #hints()} came from: {@code default}, {@code hints file}, {@code user},
+     * {@code file system (call that read it)}, or {@code driver} for what the driver settled at open or in
+     * the last collective transfer (cb_nodes, the aggregators, the choices made), and {@code open} for
+     * {@value #JPIO_LAYOUT_SET}.
+     */
+    public Map<String, String> hintSources() {
+        Map<String, String> settled = r.driver.hints();
+        Map<String, String> out = new java.util.TreeMap<>();
+        for (String k : hints().keySet()) {
+            if (settled.containsKey(k)) out.put(k, "driver");
+            else if (k.equals(JPIO_LAYOUT_SET)) out.put(k, "open");
+            else out.put(k, r.hints.source(k) != null ? r.hints.source(k) : Hints.SOURCE_DEFAULT);
+        }
+        return out;
+    }
+
+    /** The stripe layout read at open (of the file; of its directory only when it did not exist and amode had no CREATE). */
+    public org.jpio.layout.StripeLayout layout() { return r.layout.layout(); }
 
     /**
      * MPI_File_set_info: collective; every rank passes the same hints. What transfers read per call

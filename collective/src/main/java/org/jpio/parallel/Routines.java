@@ -30,6 +30,8 @@ final class Routines {
     final Background background;
     private final Transfers transfers;
     volatile Hints hints;
+    /** The stripe layout read at open, and the outcome of setting one (OpenLayout). */
+    OpenLayout.Result layout;
     FileView view = FileView.bytes();
     long pointer;
     boolean closed;

@@ -23,7 +23,7 @@ final class SharedPointer {
 
     private SharedCounters counters(String op) {
         if (counters == null)
-            throw new UnsupportedOperationException(op + ": communicator " + comm.getClass().getSimpleName() + " has no shared counters for a shared file pointer");
+            throw new UnsupportedOperationException(op + ": no shared file pointer: " + comm.countersUnavailable());
         return counters;
     }
 

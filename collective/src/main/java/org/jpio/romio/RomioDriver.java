@@ -33,7 +33,8 @@ public final class RomioDriver implements FileDriver {
 
     /**
      * MPI_File_open on the request's communicator (an MpiComm). Only the hints the program or the hints file
-     * changed from ROMIO's defaults are passed on, so ROMIO applies its own defaults as in C. Collective:
+     * changed from ROMIO's defaults are passed on, so ROMIO applies its own defaults as in C (values jpio read
+     * from the file system stay jpio's: ROMIO reads its own where it knows the file system). Collective:
      * every rank returns or every rank throws (the outcome is agreed on).
      */
     public static RomioDriver open(OpenRequest r) throws IOException {
@@ -42,7 +43,9 @@ public final class RomioDriver implements FileDriver {
         try {
             Map<String, String> given = new LinkedHashMap<>();
             Map<String, String> defaults = Hints.defaults().asMap();
-            r.hints().asMap().forEach((k, v) -> { if (!k.startsWith("jpio_") && !v.equals(defaults.get(k))) given.put(k, v); });
+            r.hints().asMap().forEach((k, v) -> {
+                if (!k.startsWith("jpio_") && !v.equals(defaults.get(k)) && r.hints().given(k)) given.put(k, v);
+            });
             rf = RomioFile.open(r.comm(), r.path().toString(), r.amode(), given);
         } catch (IOException | RuntimeException e) {
             bad = e;

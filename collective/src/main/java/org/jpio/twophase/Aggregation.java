@@ -6,7 +6,11 @@ import org.jpio.driver.Extents;
  * The two-phase plan from the ranks' exchanged extents (ROMIO's ADIOI_Calc_aggregator and
  * ADIOI_Calc_file_domains with the cycle count of ad_write_coll.c): file domains from
  * {@link FileDomains} whose inner boundaries also fall on the element grid (the exchange moves whole
- * elements of typed arrays), and cycles of cb_buffer_size in whole elements.
+ * elements of typed arrays), and cycles of cb_buffer_size in whole elements. On a striped file (a
+ * striping unit on the element grid) the cycles are whole stripes and their windows start on stripe
+ * boundaries, so each write of an aggregator covers whole stripes (ROMIO's Lustre driver writes a stripe
+ * per aggregator and cycle); a cycle buffer smaller than a stripe holds a whole part of one (the stripe
+ * divided by the smallest count that fits), and windows start on those parts.
  */
 final class Aggregation {
     private Aggregation() { }
@@ -28,11 +32,37 @@ final class Aggregation {
         }
         long residue = Long.numberOfTrailingZeros(all.residues());
         long[] bounds = fileDomains(start, end, aggregators.length, stripingUnit, elementSize, residue);
+        long[] cg = stripeCycle(stripingUnit, cbBufferSize, elementSize, residue);
+        long grid = cg[1];
         long largest = 0;
-        for (int d = 0; d + 1 < bounds.length; d++) largest = Math.max(largest, bounds[d + 1] - bounds[d]);
-        int cycle = (int) Math.max(elementSize, Math.min(cycleBytes(cbBufferSize, elementSize), largest));
-        int cycles = cycles(bounds, cycle);
-        return new Plan(aggregators, bounds, cycle, cycles, extents, batched(all, aggregators.length, cycles, cbBufferSize));
+        for (int d = 0; d + 1 < bounds.length; d++)
+            if (bounds[d + 1] > bounds[d]) largest = Math.max(largest, bounds[d + 1] - (grid == 0 ? bounds[d] : bounds[d] - Math.floorMod(bounds[d], grid)));
+        // a small access gets small buffers: the largest domain's span, in whole grid units when aligned
+        long fit = grid == 0 ? largest : (largest + grid - 1) / grid * grid;
+        int cycle = (int) Math.max(elementSize, Math.min(cg[0], fit));
+        Plan sized = new Plan(aggregators, bounds, cycle, 0, extents, false, grid);
+        int cycles = cycles(sized);
+        return new Plan(aggregators, bounds, cycle, cycles, extents, batched(all, aggregators.length, cycles, cbBufferSize), grid);
+    }
+
+    /**
+     * {cycle bytes, window grid} for a striping unit: cycles of whole stripes (cb_buffer_size rounded down to
+     * a multiple of the stripe) on a grid of stripes; with a buffer smaller than a stripe, the largest part
+     * of a stripe that fits (stripe / k for the smallest k that divides it into whole elements no larger
+     * than the buffer) on a grid of that part. No grid ({cb_buffer_size in whole elements, 0}) when there is
+     * no stripe or its boundaries are off the element grid (then an aligned window would split elements).
+     */
+    static long[] stripeCycle(long stripe, int cbBufferSize, int elementSize, long residue) {
+        int plain = cycleBytes(cbBufferSize, elementSize);
+        if (stripe <= 0 || stripe % elementSize != 0 || residue != 0) return new long[] {plain, 0};
+        if (stripe <= cbBufferSize) {
+            long c = cbBufferSize / stripe * stripe;
+            return new long[] {c, stripe};
+        }
+        for (long k = (stripe + cbBufferSize - 1) / cbBufferSize; k <= stripe / elementSize; k++) {
+            if (stripe % k == 0 && (stripe / k) % elementSize == 0) return new long[] {stripe / k, stripe / k};
+        }
+        return new long[] {plain, 0};
     }
 
     /**
@@ -74,12 +104,16 @@ final class Aggregation {
         return Math.max(elementSize, cbBufferSize - cbBufferSize % elementSize);
     }
 
-    /** Cycles needed by the largest domain; every rank runs this many so the exchanges pair up. */
-    static int cycles(long[] bounds, int cycleBytes) {
-        long most = 0;
-        for (int i = 0; i + 1 < bounds.length; i++) most = Math.max(most, bounds[i + 1] - bounds[i]);
-        long c = most / cycleBytes + (most % cycleBytes == 0 ? 0 : 1);
-        if (c > Integer.MAX_VALUE) throw new IllegalArgumentException("file domain of " + most + " bytes needs too many cycles of " + cycleBytes);
+    /** Cycles needed by the domain whose windows, counted from its origin, reach furthest; every rank runs this many so the exchanges pair up. */
+    static int cycles(Plan p) {
+        long c = 0;
+        long[] b = p.bounds();
+        for (int a = 0; a + 1 < b.length; a++) {
+            if (b[a + 1] <= b[a]) continue;
+            long span = b[a + 1] - p.origin(a);
+            c = Math.max(c, span / p.cycleBytes() + (span % p.cycleBytes() == 0 ? 0 : 1));
+        }
+        if (c > Integer.MAX_VALUE) throw new IllegalArgumentException("file domains of " + java.util.Arrays.toString(b) + " need too many cycles of " + p.cycleBytes());
         return (int) c;
     }
 }

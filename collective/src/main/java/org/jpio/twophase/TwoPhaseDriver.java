@@ -11,6 +11,7 @@ import org.jpio.driver.OpenRequest;
 import org.jpio.driver.Transfer;
 import org.jpio.file.ArrayFile;
 import org.jpio.io.ElementType;
+import org.jpio.layout.Locking;
 import org.jpio.parallel.Hints;
 
 /**
@@ -33,11 +34,27 @@ public final class TwoPhaseDriver extends IndependentDriver {
     private final Extents[] lastExtents = new Extents[2];
     private final Strategy.Choice[] lastChoice = new Strategy.Choice[2];
     private final Plan[] lastPlan = new Plan[2];
+    /** Why the aggregator count follows the stripe count, or null when it does not ({@link StripeCount}). */
+    private String stripeRule;
+    /** What hosts writing this file contend for, from the file system's type (looked up at the first choice). */
+    private Locking locks;
 
-    private TwoPhaseDriver(OpenRequest r, Opened opened, int[] aggregators, int hosts) {
+    /** The host of each rank, as Comm.hostName reported it at open. */
+    private final String[] rankHosts;
+
+    private TwoPhaseDriver(OpenRequest r, Opened opened, int[] aggregators, String[] rankHosts) {
         super(r, opened);
         this.aggregators = aggregators;
-        this.hosts = hosts;
+        this.rankHosts = rankHosts;
+        this.hosts = new HashSet<>(List.of(rankHosts)).size();
+    }
+
+    private static Locking locking(java.nio.file.Path path) {
+        try {
+            return Locking.of(java.nio.file.Files.getFileStore(path).type());
+        } catch (IOException e) {
+            return Locking.NONE; // the file system is not known: nothing known to contend for
+        }
     }
 
     /** Collective: the generic open, then the aggregators from the ranks' hosts and the hints. */
@@ -52,7 +69,15 @@ public final class TwoPhaseDriver extends IndependentDriver {
             opened.file().close(); // every rank computed the same from the same hosts: all fail alike
             throw e;
         }
-        return new TwoPhaseDriver(r, opened, aggs, new HashSet<>(List.of(names)).size());
+        String rule = null;
+        if (h.cbNodes() == 0 && h.stripingFactor() > 0) { // the program's cb_nodes wins over the stripe count
+            int keep = StripeCount.aggregators(aggs.length, h.stripingFactor());
+            if (keep < aggs.length) rule = StripeCount.reason(aggs.length, h.stripingFactor(), keep);
+            aggs = java.util.Arrays.copyOf(aggs, keep);
+        }
+        TwoPhaseDriver d = new TwoPhaseDriver(r, opened, aggs, names);
+        d.stripeRule = rule;
+        return d;
     }
 
     @Override public String name() { return NAME; }
@@ -62,15 +87,14 @@ public final class TwoPhaseDriver extends IndependentDriver {
         if (all.totalBytes() == 0) return 0; // no rank moves anything (every rank sees it): nothing to aggregate
         int d = write ? 1 : 0;
         boolean again = all.sameAs(lastExtents[d]); // the same on every rank: every rank holds the same extents
-        Strategy.Choice choice = again ? lastChoice[d] : choose(all, write);
+        Plan plan = again ? lastPlan[d] : Aggregation.plan(all, aggregators, hints.stripingUnit(), hints.cbBufferSize(), type.size());
+        Strategy.Choice choice = again ? lastChoice[d] : choose(all, plan, write);
+        remember(d, all, choice, plan);
         chose(write, choice);
         if (!choice.twoPhase()) {
-            remember(d, all, choice, null);
             reserveIfDense(t, all, write);
             return transfer(t, write, all.anySieves());
         }
-        Plan plan = again && lastPlan[d] != null ? lastPlan[d] : Aggregation.plan(all, aggregators, hints.stripingUnit(), hints.cbBufferSize(), type.size());
-        remember(d, all, choice, plan);
         ArrayFile file = file(t);
         // a file the process may only write takes messages: only they tell an aggregator where its window's holes are
         org.jpio.comm.Comm comm = t.comm();
@@ -110,12 +134,14 @@ public final class TwoPhaseDriver extends IndependentDriver {
         forget();
     }
 
-    private Strategy.Choice choose(Extents all, boolean write) {
+    private Strategy.Choice choose(Extents all, Plan plan, boolean write) {
         // as ROMIO: in atomic mode each rank's access is one locked independent transfer, never split
         // between aggregators and cycles where another rank could see half of it
         if (atomic) return new Strategy.Choice(false, "atomic mode: independent I/O under byte-range locks");
         boolean aligned = Long.bitCount(all.residues()) <= 1;
-        Strategy.Pattern p = new Strategy.Pattern(all.totalBytes(), all.totalRuns(), all.interleaved(), aligned, hosts, hints.stripingUnit());
+        long crossing = hosts > 1 ? HostTraffic.estimate(all, plan, rankHosts) : 0;
+        if (locks == null) locks = locking(path); // the file system's type costs a look at the mount table: once, when first needed
+        Strategy.Pattern p = new Strategy.Pattern(all.totalBytes(), all.totalRuns(), all.interleaved(), aligned, hosts, hints.stripingUnit(), locks, crossing);
         return Strategy.choose(write ? hints.cbWrite() : hints.cbRead(), p);
     }
 
@@ -144,6 +170,7 @@ public final class TwoPhaseDriver extends IndependentDriver {
         if (x != null)
             h.put("jpio_cb_exchange", x.equals(SharedExchange.NAME) || hints.cbShared() == Hints.Mode.DISABLE ? x
                     : x + " (no shared memory: " + (hosts > 1 ? "ranks on " + hosts + " hosts" : comm.sharedMemoryUnavailable()) + ")");
+        if (stripeRule != null) h.put("jpio_cb_nodes_rule", stripeRule);
         return h;
     }
 }

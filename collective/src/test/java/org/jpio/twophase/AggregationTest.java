@@ -23,7 +23,7 @@ class AggregationTest {
         assertArrayEquals(new long[] {0, 32, 64, 100}, Aggregation.fileDomains(0, 100, 3, 32, 8, 0));
         assertEquals(8, Aggregation.cycleBytes(13, 8));
         assertEquals(8, Aggregation.cycleBytes(3, 8));
-        assertEquals(3, Aggregation.cycles(new long[] {0, 20, 25}, 8));
+        assertEquals(3, Aggregation.cycles(new Plan(new int[2], new long[] {0, 20, 25}, 8, 0, new long[0], false, 0)));
     }
 
     /**
@@ -74,6 +74,61 @@ class AggregationTest {
             assertTrue(b[i - 1] <= b[i], "monotone: " + java.util.Arrays.toString(b));
             assertEquals(residue, Math.floorMod(b[i], esz), "on the element grid: " + java.util.Arrays.toString(b));
             if (stripe > 0 && residue == 0 && i < n && b[i] > start && b[i] < end) assertEquals(0, b[i] % stripe, "stripe-aligned: " + java.util.Arrays.toString(b));
+        }
+    }
+
+    @Test
+    void stripeCycles() {
+        // whole stripes per cycle, on the stripe grid
+        assertArrayEquals(new long[] {16 << 20, 65536}, Aggregation.stripeCycle(65536, 16 << 20, 4, 0));
+        assertArrayEquals(new long[] {196608, 65536}, Aggregation.stripeCycle(65536, 200000, 8, 0));
+        // a buffer smaller than a stripe: the largest whole part of a stripe that fits
+        assertArrayEquals(new long[] {1 << 20, 1 << 20}, Aggregation.stripeCycle(4 << 20, 1 << 20, 4, 0));
+        assertArrayEquals(new long[] {1572864, 1572864}, Aggregation.stripeCycle(3 << 20, 2 << 20, 8, 0));
+        // no stripe, or stripes off the element grid: plain cycles, no grid
+        assertArrayEquals(new long[] {1 << 20, 0}, Aggregation.stripeCycle(0, 1 << 20, 4, 0));
+        assertArrayEquals(new long[] {1 << 20, 0}, Aggregation.stripeCycle(65536, 1 << 20, 4, 2));
+        assertArrayEquals(new long[] {1 << 20, 0}, Aggregation.stripeCycle(65538, 1 << 20, 4, 0));
+    }
+
+    @Test
+    void stripeCountFollowsTheStripes() {
+        assertEquals(2, StripeCount.aggregators(2, 4)); // a divisor of 4
+        assertEquals(2, StripeCount.aggregators(3, 4));
+        assertEquals(3, StripeCount.aggregators(3, 1)); // a multiple of 1
+        assertEquals(4, StripeCount.aggregators(5, 2)); // a multiple of 2
+        assertEquals(1, StripeCount.aggregators(4, 7)); // 7 is prime
+        assertEquals(5, StripeCount.aggregators(5, 0)); // not striped
+    }
+
+    /**
+     * On a stripe grid, the windows of every domain tile it exactly, in order, none longer than a cycle, and
+     * each starts and ends on the grid or on its domain's bounds: an aggregator's writes cover whole stripes
+     * (or whole parts of one), and no window crosses into another aggregator's stripe.
+     */
+    @Property(tries = 300)
+    void windowsTileDomainsOnTheStripeGrid(@ForAll @LongRange(max = 1 << 22) long start, @ForAll @LongRange(min = 1, max = 1 << 22) long span,
+            @ForAll @IntRange(min = 1, max = 9) int n, @ForAll @IntRange(min = 0, max = 3) int esShift,
+            @ForAll @IntRange(min = 0, max = 6) int stripeShift, @ForAll @IntRange(min = 6, max = 18) int cbShift) {
+        int esz = 1 << esShift;
+        long s0 = start - start % esz, end = s0 + span - span % esz + esz;
+        long stripe = 4096L << stripeShift;
+        org.jpio.driver.Access[] access = {new org.jpio.driver.Access(s0, end, end - s0, 1, 1, 0)};
+        Plan p = Aggregation.plan(org.jpio.driver.Extents.of(org.jpio.io.ElementType.BYTE, access), new int[n], stripe, 1 << cbShift, esz);
+        assertTrue(p.grid() > 0 && stripe % p.grid() == 0 && p.cycleBytes() % p.grid() == 0, "grid " + p.grid() + " cycle " + p.cycleBytes());
+        assertTrue(p.cycleBytes() <= 1 << cbShift);
+        long[] b = p.bounds();
+        for (int a = 0; a < n; a++) {
+            long at = b[a];
+            for (int c = 0; c < p.cycles(); c++) {
+                long w0 = p.windowStart(a, c), w1 = p.windowEnd(a, c);
+                assertEquals(at, w0, "windows follow each other: domain " + a + " cycle " + c);
+                assertTrue(w1 - w0 <= p.cycleBytes());
+                assertTrue(w0 == b[a] || w0 == b[a + 1] || w0 % p.grid() == 0, "window start on the grid: " + w0 + " bounds " + java.util.Arrays.toString(b) + " grid " + p.grid() + " cycle " + p.cycleBytes() + " a " + a + " c " + c);
+                assertTrue(w1 == b[a + 1] || w1 % p.grid() == 0, "window end on the grid: " + w1);
+                at = w1;
+            }
+            assertEquals(b[a + 1], at, "the windows cover domain " + a);
         }
     }
 }

@@ -27,7 +27,19 @@ public final class MpiRun {
 
     /** As {@link #run(int, Class, long, String...)}, with extra mpirun options (e.g. "--mca", "io", "romio321"). */
     public static String run(int np, Class<?> main, long timeoutSeconds, List<String> mpirunOptions, String... args) {
-        Outcome o = launch(np, main, timeoutSeconds, mpirunOptions, List.of(), args);
+        return runWith(MPIRUN, np, main, timeoutSeconds, mpirunOptions, args);
+    }
+
+    /** mpirun with the options every test run takes. */
+    private static final List<String> MPIRUN = List.of("mpirun", "--allow-run-as-root", "--oversubscribe", "--bind-to", "none");
+
+    /**
+     * As {@link #run(int, Class, long, List, String...)}, started by {@code launcher}: a command that runs
+     * mpirun elsewhere with the arguments that follow (the simulated cluster's
+     * {@code scripts/testbed/cluster.sh mpirun DIR}, which adds its own options).
+     */
+    public static String runWith(List<String> launcher, int np, Class<?> main, long timeoutSeconds, List<String> mpirunOptions, String... args) {
+        Outcome o = launch(builder(launcher, np, main, mpirunOptions, List.of(), args), timeoutSeconds);
         if (o.timedOut()) fail("mpirun timed out after " + timeoutSeconds + " s (process tree killed): np=" + np
                 + " main=" + main.getName() + "\n" + o);
         if (o.exit() != 0) fail("mpirun failed: exit=" + o.exit() + " np=" + np + " main=" + main.getName() + "\n" + o);
@@ -51,7 +63,10 @@ public final class MpiRun {
      * Past the timeout the whole process tree is killed.
      */
     public static Outcome launch(int np, Class<?> main, long timeoutSeconds, List<String> mpirunOptions, List<String> jvmOptions, String... args) {
-        ProcessBuilder pb = builder(np, main, mpirunOptions, jvmOptions, args);
+        return launch(builder(np, main, mpirunOptions, jvmOptions, args), timeoutSeconds);
+    }
+
+    private static Outcome launch(ProcessBuilder pb, long timeoutSeconds) {
         List<String> cmd = pb.command();
         long start = System.nanoTime();
         Process p;
@@ -84,8 +99,12 @@ public final class MpiRun {
      * the job runs (kill one rank). JVM options come before the ones given (so a later -Xmx wins).
      */
     public static ProcessBuilder builder(int np, Class<?> main, List<String> mpirunOptions, List<String> jvmOptions, String... args) {
-        List<String> cmd = new ArrayList<>(List.of("mpirun", "--allow-run-as-root", "--oversubscribe",
-                "--bind-to", "none", "-np", Integer.toString(np)));
+        return builder(MPIRUN, np, main, mpirunOptions, jvmOptions, args);
+    }
+
+    private static ProcessBuilder builder(List<String> launcher, int np, Class<?> main, List<String> mpirunOptions, List<String> jvmOptions, String... args) {
+        List<String> cmd = new ArrayList<>(launcher);
+        cmd.addAll(List.of("-np", Integer.toString(np)));
         cmd.addAll(mpirunOptions);
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // small, quickly started JVMs: the machine is shared and the ranks are short-lived

@@ -82,6 +82,8 @@ public final class CrossValidation {
      * a run where it cannot share memory fails) and with the message exchange, and ROMIO.
      */
     static final List<String> BACKENDS = List.of("twophase", "twophase-messages", "romio");
+    /** Across hosts no memory is shared: the message exchange and ROMIO. */
+    public static final List<String> ACROSS_HOSTS = List.of("twophase-messages", "romio");
 
     static Hints hints(String backend, Case c) {
         String shared = backend.equals("twophase-messages") ? "disable" : "enable";
@@ -94,12 +96,16 @@ public final class CrossValidation {
     static Path file(Path dir, Case c, String backend) { return dir.resolve(c.name + "." + backend + ".bin"); }
 
     /** Both backends write every case; rank 0 compares the files byte for byte; each backend reads the other's file. */
-    public static void write(Comm comm, Path dir) throws Exception {
+    public static void write(Comm comm, Path dir) throws Exception { write(comm, dir, BACKENDS); }
+
+    /** {@link #write(Comm, Path)} with these backends (ROMIO last): each jpio one reads ROMIO's file and ROMIO each of theirs. */
+    public static void write(Comm comm, Path dir, List<String> backends) throws Exception {
+        List<String> jpios = backends.subList(0, backends.size() - 1);
         for (Case c : cases()) {
             FileView v = darrayView(comm, c);
             Object data = mine(v, c.type);
             int n = Array.getLength(data);
-            for (String backend : BACKENDS) {
+            for (String backend : backends) {
                 Path f = file(dir, c, backend);
                 if (comm.rank() == 0) Files.deleteIfExists(f);
                 comm.barrier();
@@ -109,11 +115,16 @@ public final class CrossValidation {
                 }
             }
             AssertionError bad = null;
-            for (String jpio : BACKENDS.subList(0, 2))
+            for (String jpio : jpios)
                 if (comm.rank() == 0 && bad == null && !java.util.Arrays.equals(Files.readAllBytes(file(dir, c, jpio)), Files.readAllBytes(file(dir, c, "romio"))))
                     bad = new AssertionError("jpio " + jpio + " and ROMIO wrote different bytes: case=" + c.name + " np=" + comm.size());
             comm.agree("byte-identical " + c.name, bad);
-            for (String[] pair : new String[][] {{"twophase", "romio"}, {"romio", "twophase"}, {"romio", "twophase-messages"}}) {
+            List<String[]> pairs = new ArrayList<>();
+            for (String jpio : jpios) {
+                pairs.add(new String[] {"romio", jpio});
+                pairs.add(new String[] {jpio, "romio"});
+            }
+            for (String[] pair : pairs) {
                 Object back = c.type.newArray(n);
                 try (ParallelFile pf = ParallelFile.open(comm, file(dir, c, pair[0]), EnumSet.of(Amode.RDONLY), hints(pair[1], c))) {
                     pf.setView(v);
@@ -129,13 +140,16 @@ public final class CrossValidation {
     }
 
     /** On another number of processes: each backend reads each backend's file, through the darray view of this np. */
-    public static void read(Comm comm, Path dir) throws Exception {
+    public static void read(Comm comm, Path dir) throws Exception { read(comm, dir, BACKENDS); }
+
+    /** {@link #read(Comm, Path)} with these backends. */
+    public static void read(Comm comm, Path dir, List<String> backends) throws Exception {
         for (Case c : cases()) {
             FileView v = darrayView(comm, c);
             Object expect = mine(v, c.type);
             int n = Array.getLength(expect);
-            for (String writer : BACKENDS)
-                for (String reader : BACKENDS) {
+            for (String writer : backends)
+                for (String reader : backends) {
                     Object back = c.type.newArray(n);
                     try (ParallelFile pf = ParallelFile.open(comm, file(dir, c, writer), EnumSet.of(Amode.RDONLY), hints(reader, c))) {
                         pf.setView(v);

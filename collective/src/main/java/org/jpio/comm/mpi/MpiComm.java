@@ -57,6 +57,8 @@ public final class MpiComm implements Comm {
     private String noSharedMemory;
     /** The counters' window (Comm.counters), made by the first call; -1 before. */
     private long countersWin = -1;
+    /** Why the counters' window could not be made, or null. */
+    private String noCounters;
     private int nextCounterSlot;
     private static final int COUNTER_SLOTS = 1024;
 
@@ -325,10 +327,26 @@ public final class MpiComm implements Comm {
 
     @Override public String sharedMemoryUnavailable() { return noSharedMemory; }
 
-    /** Counters on a window of rank 0, updated with MPI_Fetch_and_op; the first call allocates it (collective). */
+    @Override public String countersUnavailable() { return noCounters; }
+
+    /**
+     * Counters on a window of rank 0, updated with MPI_Fetch_and_op; the first call allocates it (collective).
+     * Null when the MPI library can make no such window: Open MPI 4.1 between nodes over TCP alone (no RDMA
+     * network, no UCX) has no one-sided component for MPI_THREAD_MULTIPLE, and MPI_Win_allocate fails alike
+     * on every rank (the simulated cluster of scripts/testbed shows it). Files still open; the shared file
+     * pointer's routines then fail with this reason.
+     */
     @Override public synchronized org.jpio.comm.SharedCounters counters() {
         open();
-        if (countersWin == -1) countersWin = MpiNative.allocateCounters(handle, COUNTER_SLOTS);
+        if (noCounters != null) return null;
+        if (countersWin == -1) {
+            try {
+                countersWin = MpiNative.allocateCounters(handle, COUNTER_SLOTS);
+            } catch (MpiException e) {
+                noCounters = e.getMessage();
+                return null;
+            }
+        }
         long win = countersWin;
         return new org.jpio.comm.SharedCounters() {
             @Override public int capacity() { return COUNTER_SLOTS; }

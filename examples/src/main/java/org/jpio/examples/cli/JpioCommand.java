@@ -6,9 +6,9 @@ import picocli.CommandLine.Command;
 
 /** {@code bin/jpio}: the top command. Errors print one line with their context and exit with status 2. */
 @Command(name = "jpio", mixinStandardHelpOptions = true, version = "jpio 0.1.0",
-        description = "Parallel I/O for Java: the demo, the benchmarks, convert (arrays between RAW, NPY and HDF5) and ckpt (checkpoint directories).",
+        description = "Parallel I/O for Java: the demo, the benchmarks, convert (arrays between RAW, NPY and HDF5), ckpt (checkpoint directories) and fsinfo (what jpio detects of a file system).",
         subcommands = {org.jpio.examples.demo.HeatDemoCommand.class, DemoCommand.class, BenchCommand.class,
-                org.jpio.examples.convert.ConvertCommand.class, org.jpio.examples.ckpt.CkptCommand.class, CommandLine.HelpCommand.class})
+                org.jpio.examples.convert.ConvertCommand.class, org.jpio.examples.ckpt.CkptCommand.class, FsInfoCommand.class, CommandLine.HelpCommand.class})
 public final class JpioCommand implements Runnable {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

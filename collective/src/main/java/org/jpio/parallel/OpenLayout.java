@@ -1,0 +1,96 @@
+package org.jpio.parallel;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.jpio.comm.Call;
+import org.jpio.comm.CollectiveIOException;
+import org.jpio.comm.Comm;
+import org.jpio.comm.RankFailure;
+import org.jpio.layout.Applied;
+import org.jpio.layout.FsCalls;
+import org.jpio.layout.LayoutProbes;
+import org.jpio.layout.StripeLayout;
+
+/**
+ * The stripe layout at open, before the driver opens the file (collective). Rank 0 creates a new file
+ * itself (amode CREATE), and when the program asked for a layout ({@code striping_unit} or
+ * {@code striping_factor} set by the user or the hints file) sets it on the file while it is empty, then
+ * reads the layout of the file (the file's own, which on CephFS may differ from its directory's) and
+ * sends it to every rank; every rank then
+ * takes {@code striping_unit} and {@code striping_factor} from it where they still have their defaults.
+ * One reader, so every rank holds the same hints whatever each host's mount would say.
+ */
+public final class OpenLayout {
+    /** The hints with the file system's defaults, the layout read, the outcome of setting one (null when none was asked), whether rank 0 created the file. */
+    record Result(Hints hints, StripeLayout layout, Applied applied, boolean created) { }
+
+    private OpenLayout() { }
+
+    static Result prepare(Comm comm, Path path, Set<Amode> amode, Hints hints, FsCalls calls) throws IOException {
+        String where = "open path=" + path;
+        boolean asked = hints.given(Hints.STRIPING_UNIT) && hints.stripingUnit() > 0 || hints.given(Hints.STRIPING_FACTOR) && hints.stripingFactor() > 0;
+        byte[] message = null;
+        IOException bad = null;
+        if (comm.rank() == 0) {
+            Applied applied = null;
+            boolean created = false;
+            try {
+                if (amode.contains(Amode.CREATE) && !Files.exists(path)) {
+                    Files.createFile(path); // fails if another program made it meanwhile: a layout must go on a new file
+                    created = true;
+                    if (asked) applied = LayoutProbes.apply(path, hints.stripingUnit(), hints.stripingFactor(), calls);
+                } else if (asked) {
+                    applied = Applied.no(Files.exists(path) ? "the file exists: a layout is set only on a file this open creates"
+                                                            : "amode has no CREATE: the layout is set only on a file this open creates");
+                }
+            } catch (IOException e) {
+                bad = e;
+            }
+            if (bad != null) {
+                RankFailure f = RankFailure.of(0, bad);
+                message = ("F\n" + f.type() + "\n" + f.message()).getBytes(StandardCharsets.UTF_8);
+            } else {
+                StripeLayout layout = LayoutProbes.detect(path, calls);
+                message = ((created ? "1" : "0") + "\n" + (applied == null ? "-" : (applied.applied() ? "1" : "0") + applied.detail().replace('\n', ' '))
+                        + "\n" + layout.encode()).getBytes(StandardCharsets.UTF_8);
+            }
+        }
+        // one broadcast carries rank 0's outcome and the layout: rank 0 alone did anything here, so its failure is all there is to agree on
+        String[] got = new String(bcast(comm, message), StandardCharsets.UTF_8).split("\n", 3);
+        if (got[0].equals("F"))
+            throw new CollectiveIOException(Call.within(comm.call(), where), List.of(new RankFailure(0, got[1], got[2], true)), bad);
+        String a = got[1];
+        Applied applied = a.equals("-") ? null : new Applied(a.charAt(0) == '1', a.substring(1));
+        StripeLayout layout = StripeLayout.decode(got[2]);
+        return new Result(withLayout(hints, layout), layout, applied, got[0].equals("1"));
+    }
+
+    /** Bytes one broadcast carries; a longer message (a long path in a failure) takes a second one. */
+    private static final int SMALL = 1024;
+
+    /** Rank 0's message to every rank: one broadcast of a fixed buffer when it fits (the common case), else two. */
+    private static byte[] bcast(Comm comm, byte[] message) {
+        if (comm.size() == 1) return message;
+        byte[] buf = new byte[SMALL];
+        boolean fits = message == null || message.length <= SMALL - 4;
+        if (comm.rank() == 0) {
+            java.nio.ByteBuffer.wrap(buf).putInt(fits ? message.length : -1);
+            if (fits) System.arraycopy(message, 0, buf, 4, message.length);
+        }
+        comm.bcast(buf, 0, SMALL, 0);
+        int len = java.nio.ByteBuffer.wrap(buf).getInt();
+        return len >= 0 ? java.util.Arrays.copyOfRange(buf, 4, 4 + len) : comm.bcastBytes(message, 0);
+    }
+
+    /** {@code striping_unit} and {@code striping_factor} from the layout where the hints have their defaults and the layout knows them. */
+    public static Hints withLayout(Hints hints, StripeLayout layout) {
+        Hints h = hints;
+        if (layout.stripeUnit().known()) h = h.withFileSystem(Hints.STRIPING_UNIT, layout.stripeUnit().value(), layout.fsType() + ": " + layout.stripeUnit().source());
+        if (layout.stripeCount().known()) h = h.withFileSystem(Hints.STRIPING_FACTOR, layout.stripeCount().value(), layout.fsType() + ": " + layout.stripeCount().source());
+        return h;
+    }
+}

@@ -1,0 +1,78 @@
+package org.jpio.layout;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The registry of layout probes, in the order they are asked: XFS, Lustre, GPFS, CephFS by their file
+ * system, then the block device for any other. Detection never throws for a layout it cannot read: the
+ * numbers are unknown, with the reason (no native library, a failed call, a file system that does not
+ * tell).
+ */
+public final class LayoutProbes {
+    private static final List<LayoutProbe> PROBES = List.of(new XfsProbe(), new LustreProbe(), new GpfsProbe(), new CephProbe(), new BlockDeviceProbe());
+
+    private LayoutProbes() { }
+
+    /** A probe and, when the calls it needs cannot be made, why. */
+    public record Entry(String name, Optional<String> unavailable) { }
+
+    /** Every probe, the unavailable ones kept with the reason. */
+    public static List<Entry> entries(FsCalls calls) {
+        List<Entry> out = new ArrayList<>();
+        for (LayoutProbe p : PROBES) out.add(new Entry(p.name(), calls.unavailable()));
+        return out;
+    }
+
+    /** {@link #detect(Path, FsCalls)} with the real system calls. */
+    public static StripeLayout detect(Path path) { return detect(path, NativeFsCalls.INSTANCE); }
+
+    /**
+     * The layout of {@code path}, or, when it does not exist yet, of the directory it would be made in
+     * (where CephFS may know no layout: files take an ancestor's). The probe that recognizes the file
+     * system reads it; when it knows no stripe, the block device's I/O sizes are asked too.
+     */
+    public static StripeLayout detect(Path path, FsCalls calls) {
+        Optional<String> why = calls.unavailable();
+        if (why.isPresent()) return StripeLayout.unknown("unknown", why.get());
+        Path target = path.toAbsolutePath();
+        if (!Files.exists(target) && target.getParent() != null) target = target.getParent();
+        FsStat fs;
+        try {
+            fs = calls.stat(target);
+        } catch (IOException | RuntimeException e) {
+            return StripeLayout.unknown("unknown", "statfs failed: " + e.getMessage());
+        }
+        LayoutProbe probe = probeFor(fs);
+        StripeLayout layout = probe.read(target, fs, calls);
+        if (!layout.stripeUnit().known() && !(probe instanceof BlockDeviceProbe)) {
+            StripeLayout device = PROBES.get(PROBES.size() - 1).read(target, fs, calls);
+            if (device.stripeUnit().known()) layout = layout.withStripesOf(device);
+        }
+        return layout;
+    }
+
+    /**
+     * Sets stripe unit and count (0: the file system's choice) on {@code file}, which the caller has just
+     * created empty, through the probe of its file system.
+     */
+    public static Applied apply(Path file, long unit, long count, FsCalls calls) {
+        Optional<String> why = calls.unavailable();
+        if (why.isPresent()) return Applied.no(why.get());
+        try {
+            FsStat fs = calls.stat(file);
+            return probeFor(fs).apply(file, unit, count, fs, calls);
+        } catch (IOException | RuntimeException e) {
+            return Applied.no("statfs failed: " + e.getMessage());
+        }
+    }
+
+    private static LayoutProbe probeFor(FsStat fs) {
+        for (LayoutProbe p : PROBES) if (p.recognizes(fs)) return p;
+        throw new AssertionError("the block device probe recognizes every file system");
+    }
+}

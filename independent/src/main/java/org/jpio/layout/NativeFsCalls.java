@@ -1,0 +1,51 @@
+package org.jpio.layout;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.jpio.engine.NativeEngine;
+import org.jpio.engine.NativeLibrary;
+
+/** The real system calls, through {@code libjpio.so}; the mount table's type name through the JDK's FileStore. */
+public final class NativeFsCalls implements FsCalls {
+    public static final NativeFsCalls INSTANCE = new NativeFsCalls();
+
+    private NativeFsCalls() { }
+
+    @Override public Optional<String> unavailable() {
+        return NativeLibrary.load(NativeEngine.LIBRARY).map(why -> "lib" + NativeEngine.LIBRARY + ".so did not load: " + why);
+    }
+
+    private String ready(Path path) {
+        Optional<String> why = unavailable();
+        if (why.isPresent()) throw new IllegalStateException("layout calls unavailable: " + why.get() + ": path=" + path);
+        return path.toString();
+    }
+
+    @Override public FsStat stat(Path path) throws IOException {
+        long[] s = LayoutNative.fsStat(ready(path));
+        return new FsStat(s[0], s[1], s[2], s[3], s[4], Files.getFileStore(path).type());
+    }
+
+    @Override public int[] xfsGeometry(Path path) throws IOException { return LayoutNative.xfsGeometry(ready(path)); }
+
+    @Override public byte[] lustreStripe(Path path) throws IOException { return LayoutNative.lustreStripe(ready(path)); }
+
+    @Override public byte[] getxattr(Path path, String name) throws IOException { return LayoutNative.getxattr(ready(path), name); }
+
+    @Override public void setxattr(Path path, String name, byte[] value) throws IOException { LayoutNative.setxattr(ready(path), name, value); }
+
+    @Override public int[] fsxattr(Path path) throws IOException { return LayoutNative.fsxattr(ready(path)); }
+
+    @Override public void setFsxattr(Path path, int xflags, int extsize) throws IOException { LayoutNative.setFsxattr(ready(path), xflags, extsize); }
+
+    @Override public String sysfs(String relative) throws IOException {
+        try {
+            return Files.readString(Path.of("/sys").resolve(relative)).trim();
+        } catch (NoSuchFileException e) {
+            return null;
+        }
+    }
+}
