@@ -90,8 +90,23 @@ final class Replacement {
                 } catch (NumberFormatException e) {
                     continue; // not ours after all
                 }
-                if (ProcessHandle.of(pid).isEmpty()) Files.deleteIfExists(p);
+                if (gone(pid)) Files.deleteIfExists(p);
             }
+        }
+    }
+
+    /**
+     * Whether process {@code pid} can no longer write: it does not exist, or it is a zombie (dead, its files
+     * closed, waiting for its parent to collect it; the JDK still reports such a process as alive).
+     */
+    static boolean gone(long pid) {
+        if (ProcessHandle.of(pid).isEmpty()) return true;
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            int close = stat.lastIndexOf(')'); // the command name in parentheses may itself contain spaces
+            return close > 0 && close + 2 < stat.length() && stat.charAt(close + 2) == 'Z';
+        } catch (IOException | RuntimeException e) {
+            return false; // no /proc (not Linux) or the process just went: keep the file, the next writer looks again
         }
     }
 }

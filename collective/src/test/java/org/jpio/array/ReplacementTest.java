@@ -50,6 +50,21 @@ class ReplacementTest {
     }
 
     @Test
+    void aZombieWriterCountsAsGone() throws Exception {
+        // sh forks a child that exits at once and then sleeps without collecting it: the child stays a zombie
+        Process parent = new ProcessBuilder("sh", "-c", "sh -c 'exit 0' & echo $!; exec sleep 30").start();
+        try {
+            long zombie = Long.parseLong(new java.io.BufferedReader(new java.io.InputStreamReader(parent.getInputStream())).readLine().trim());
+            for (int i = 0; i < 200 && !Files.readString(Path.of("/proc/" + zombie + "/stat")).contains(") Z"); i++) Thread.sleep(10);
+            assertTrue(ProcessHandle.of(zombie).isPresent(), "the JDK reports the zombie as a process: the reason for the check");
+            assertTrue(Replacement.gone(zombie), "a zombie writes nothing more");
+            assertTrue(!Replacement.gone(ProcessHandle.current().pid()), "this process is not gone");
+        } finally {
+            parent.destroyForcibly();
+        }
+    }
+
+    @Test
     void inPlaceKeepsTheInode() throws Exception {
         Path file = dir.resolve("i.raw");
         Files.write(file, new byte[1000]);

@@ -82,6 +82,7 @@ class TornFileTest {
             ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly); // SIGKILL
             assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the job did not end after its rank was killed: " + out);
             for (String l; (l = lines.poll(5, TimeUnit.SECONDS)) != null && !l.equals(EOF); ) out.append(l).append('\n');
+            awaitRanks(out.toString());
             boolean finished = out.toString().contains("written " + victim);
             if (!finished) assertNotEquals(0, p.exitValue(), out.toString());
             if (job != null && !finished)
@@ -94,6 +95,26 @@ class TornFileTest {
         writeWhole(launch.of("old"));
         assertEquals(List.of(), Faults.temporaries(file.getParent()));
         System.out.println("kill -9 of " + victim + " during a " + seconds + " s overwrite of " + file.getFileName() + " (seed " + seed + "): " + seen);
+    }
+
+    /**
+     * Waits for every rank process the job reported to be gone. mpirun can return while a JVM it signalled is
+     * still exiting; until that process is gone its temporary counts as in use, so the next writer would
+     * rightly keep it. A rank that outlives its job by half a minute is an orphan: a failure.
+     */
+    private static void awaitRanks(String out) throws Exception {
+        Matcher m = Pattern.compile("writing rank=\\d+ pid=(\\d+)").matcher(out);
+        while (m.find()) {
+            long pid = Long.parseLong(m.group(1));
+            java.util.Optional<ProcessHandle> h = ProcessHandle.of(pid);
+            if (h.isPresent()) {
+                try {
+                    h.get().onExit().get(30, TimeUnit.SECONDS);
+                } catch (java.util.concurrent.TimeoutException e) {
+                    throw new AssertionError("rank process pid=" + pid + " outlived its job by 30 s: " + out, e);
+                }
+            }
+        }
     }
 
     /** Runs a writer to its end; returns the seconds its write took (rank 0's report). */
