@@ -33,7 +33,11 @@ final class MessageExchange extends Exchange {
     // per-cycle exchange tables, reused
     private final int[] metaSendCounts, metaSendDispls, metaRecvCounts, metaRecvDispls;
     private final int[] dataSendCounts, dataSendDispls, dataRecvCounts, dataRecvDispls;
-    private final int[] countSend, countRecv, twos, twoDispls;
+    /**
+     * The count exchange of a cycle: every rank tells each aggregator (only them: O(aggregators) messages
+     * per rank, not O(ranks)) how many piece numbers and elements it has for it, two ints each.
+     */
+    private final int[] countSend, countRecv, toAggregators, fromRanks, twoDispls;
     private final LongList metaSend = new LongList();
     private final LongList metaRecv = new LongList();
     private final LongList pieces = new LongList();
@@ -63,10 +67,11 @@ final class MessageExchange extends Exchange {
         this.p = comm.size();
         metaSendCounts = new int[p]; metaSendDispls = new int[p]; metaRecvCounts = new int[p]; metaRecvDispls = new int[p];
         dataSendCounts = new int[p]; dataSendDispls = new int[p]; dataRecvCounts = new int[p]; dataRecvDispls = new int[p];
-        countSend = new int[2 * p]; countRecv = new int[2 * p]; twos = new int[p]; twoDispls = new int[p];
+        countSend = new int[2 * p]; countRecv = new int[2 * p]; toAggregators = new int[p]; fromRanks = new int[p]; twoDispls = new int[p];
         pieceCounts = new int[p];
         direct = file.order() == java.nio.ByteOrder.nativeOrder();
-        for (int r = 0; r < p; r++) { twos[r] = 2; twoDispls[r] = 2 * r; }
+        for (int r = 0; r < p; r++) { fromRanks[r] = myAgg >= 0 ? 2 : 0; twoDispls[r] = 2 * r; }
+        for (int r : plan.aggregators()) toAggregators[r] = 2;
     }
 
     /**
@@ -267,7 +272,7 @@ final class MessageExchange extends Exchange {
             mySliceDispls[r] = Math.toIntExact(index + m0 / esz);
         }
         for (int r = 0; r < p; r++) { countSend[2 * r] = metaSendCounts[r]; countSend[2 * r + 1] = mySlices[r]; }
-        comm.alltoallv(countSend, twos, twoDispls, countRecv, twos, twoDispls);
+        comm.alltoallv(countSend, toAggregators, twoDispls, countRecv, fromRanks, twoDispls); // a rank that aggregates nothing hears nothing
         int metaTotal = 0, dataTotal = 0;
         for (int s = 0; s < p; s++) {
             metaRecvDispls[s] = metaTotal;
@@ -313,10 +318,11 @@ final class MessageExchange extends Exchange {
             }
             metaSendCounts[r] = metaSend.size() - metaSendDispls[r];
         }
-        int[] each = new int[p], displs = new int[p];
-        for (int r = 0; r < p; r++) { each[r] = 2 * cycles; displs[r] = 2 * cycles * r; }
+        int[] toAggs = new int[p], fromAll = new int[p], displs = new int[p];
+        for (int r = 0; r < p; r++) { fromAll[r] = myAgg >= 0 ? 2 * cycles : 0; displs[r] = 2 * cycles * r; }
+        for (int r : plan.aggregators()) toAggs[r] = 2 * cycles;
         batchCounts = new int[2 * p * cycles];
-        comm.alltoallv(counts, each, displs, batchCounts, each, displs);
+        comm.alltoallv(counts, toAggs, displs, batchCounts, fromAll, displs); // counts go to the aggregators only
         batchAt = new int[p];
         int total = 0;
         for (int s = 0; s < p; s++) {

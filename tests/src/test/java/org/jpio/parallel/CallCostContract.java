@@ -59,7 +59,27 @@ public final class CallCostContract {
         return cost;
     }
 
+    /**
+     * An interleaved write through the message exchange with two aggregators: a rank sends only to them,
+     * counts and piece lists included, so no exchange of a write has more messages per rank than there are
+     * aggregators, whatever the number of ranks (the metadata of two-phase stays O(aggregators)).
+     */
+    static void messagesGoToAggregatorsOnly(Comm comm, Path file) throws IOException {
+        Hints h = Hints.of(Hints.JPIO_BACKEND, "twophase", Hints.ROMIO_CB_WRITE, "enable", Hints.JPIO_CB_SHARED, "disable",
+                Hints.CB_NODES, "2", Hints.CB_CONFIG_LIST, "*:*", Hints.CB_BUFFER_SIZE, "256");
+        try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.CREATE, Amode.RDWR), h)) {
+            f.setView(ParallelFileContract.interleaved(comm));
+            Counts before = f.counts();
+            f.writeAtAll(0, Elements.of(new int[200]));
+            Counts w = f.counts().minus(before);
+            int aggregators = f.hints().get("romio_aggregator_list").split(" ").length;
+            assertTrue(w.exchanges() > 2, "the write exchanged through messages: " + w);
+            assertTrue(w.maxMessagesPerExchange() <= aggregators, "rank=" + comm.rank() + " sent to more ranks than the " + aggregators + " aggregators: " + w);
+        }
+    }
+
     public static void check(Comm comm, Path dir) throws IOException {
+        messagesGoToAggregatorsOnly(comm, dir.resolve("cost-messages.bin"));
         for (String backend : new String[] {"twophase", "independent"}) {
             Map<String, Long> cost = measure(comm, dir.resolve("cost-" + backend + ".bin"), Hints.of(Hints.JPIO_BACKEND, backend));
             boolean alone = comm.size() == 1;
