@@ -35,6 +35,7 @@ public final class OpenLayout {
         boolean asked = hints.given(Hints.STRIPING_UNIT) && hints.stripingUnit() > 0 || hints.given(Hints.STRIPING_FACTOR) && hints.stripingFactor() > 0;
         byte[] message = null;
         IOException bad = null;
+        Result mine = null; // rank 0's own outcome: it needs no decoding of what it sends
         if (comm.rank() == 0) {
             Applied applied = null;
             boolean created = false;
@@ -51,16 +52,21 @@ public final class OpenLayout {
                 bad = e;
             }
             if (bad != null) {
+                if (comm.size() == 1) throw new CollectiveIOException(Call.within(comm.call(), where), List.of(RankFailure.of(0, bad)), bad);
                 RankFailure f = RankFailure.of(0, bad);
                 message = ("F\n" + f.type() + "\n" + f.message()).getBytes(StandardCharsets.UTF_8);
             } else {
                 StripeLayout layout = LayoutProbes.detect(path, calls);
+                mine = new Result(withLayout(hints, layout), layout, applied, created);
+                if (comm.size() == 1) return mine;
                 message = ((created ? "1" : "0") + "\n" + (applied == null ? "-" : (applied.applied() ? "1" : "0") + applied.detail().replace('\n', ' '))
                         + "\n" + layout.encode()).getBytes(StandardCharsets.UTF_8);
             }
         }
         // one broadcast carries rank 0's outcome and the layout: rank 0 alone did anything here, so its failure is all there is to agree on
-        String[] got = new String(bcast(comm, message), StandardCharsets.UTF_8).split("\n", 3);
+        byte[] got0 = bcast(comm, message);
+        if (mine != null) return mine;
+        String[] got = new String(got0, StandardCharsets.UTF_8).split("\n", 3);
         if (got[0].equals("F"))
             throw new CollectiveIOException(Call.within(comm.call(), where), List.of(new RankFailure(0, got[1], got[2], true)), bad);
         String a = got[1];

@@ -15,6 +15,12 @@ import java.util.Optional;
  */
 public final class LayoutProbes {
     private static final List<LayoutProbe> PROBES = List.of(new XfsProbe(), new LustreProbe(), new GpfsProbe(), new CephProbe(), new BlockDeviceProbe());
+    private static final BlockDeviceProbe DEVICE = (BlockDeviceProbe) PROBES.get(PROBES.size() - 1);
+    /**
+     * The block device probe's answers with the real calls, by file system (statfs magic, sizes, device, type):
+     * they depend on nothing else, and every open asks (building them is most of an open's CPU time otherwise).
+     */
+    private static final java.util.concurrent.ConcurrentHashMap<FsStat, StripeLayout> DEVICES = new java.util.concurrent.ConcurrentHashMap<>();
 
     private LayoutProbes() { }
 
@@ -48,12 +54,22 @@ public final class LayoutProbes {
             return StripeLayout.unknown("unknown", "statfs failed: " + e.getMessage());
         }
         LayoutProbe probe = probeFor(fs);
-        StripeLayout layout = probe.read(target, fs, calls);
-        if (!layout.stripeUnit().known() && !(probe instanceof BlockDeviceProbe)) {
-            StripeLayout device = PROBES.get(PROBES.size() - 1).read(target, fs, calls);
+        StripeLayout layout = probe == DEVICE ? device(target, fs, calls) : probe.read(target, fs, calls);
+        if (!layout.stripeUnit().known() && probe != DEVICE) {
+            StripeLayout device = device(target, fs, calls);
             if (device.stripeUnit().known()) layout = layout.withStripesOf(device);
         }
         return layout;
+    }
+
+    private static StripeLayout device(Path target, FsStat fs, FsCalls calls) {
+        if (calls != NativeFsCalls.INSTANCE) return DEVICE.read(target, fs, calls); // fakes answer what each test sets
+        StripeLayout known = DEVICES.get(fs);
+        if (known == null) {
+            known = DEVICE.read(target, fs, calls);
+            DEVICES.put(fs, known);
+        }
+        return known;
     }
 
     /**
