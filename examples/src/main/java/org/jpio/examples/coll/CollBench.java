@@ -107,7 +107,7 @@ public final class CollBench {
      * The hints given on the command line ({@code key=value}), checked by {@link Hints}, without the defaults
      * Hints fills in: only what the user passed goes to jpio and the C peers (whose defaults stay their own).
      */
-    static Map<String, String> givenHints(java.util.List<String> keyValues) {
+    public static Map<String, String> givenHints(java.util.List<String> keyValues) {
         Map<String, String> h = new LinkedHashMap<>(Hints.parse(keyValues).asMap());
         h.keySet().retainAll(keyValues.stream().map(kv -> kv.substring(0, kv.indexOf('=')).trim()).toList());
         return h;
