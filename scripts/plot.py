@@ -111,23 +111,29 @@ def plot_bulk(rows, plt):
     return fig
 
 
+def coll_name(r):
+    """A bench coll row's name, jpio's in-JVM rows told from its MPI-process rows."""
+    return r["row"] + (" (in-JVM ranks)" if r["row"].startswith("jpio") and not r.get("mpi") else "")
+
+
 def plot_coll(rows, plt):
     rows = [r for r in rows if "write_mibs" in r]
     groups = list(dict.fromkeys((r.get("pattern", "block"), r.get("block", 0), r["ranks"]) for r in rows))
     if any(g[0] == "interleaved" for g in groups):
         return plot_coll_interleaved(rows, plt)
-    cats = list(dict.fromkeys(r["row"] for r in rows))
     r0 = rows[0]
     if len(groups) > 1:  # darray patterns side by side: one bar per pattern and N for every row
+        cats = list(dict.fromkeys(coll_name(r) for r in rows))
         fig, axes = plt.subplots(1, 2, figsize=(14, 5))
         for ax, key, what in ((axes[0], "write_mibs", "write"), (axes[1], "read_mibs", "read")):
             series = {}
             for r in rows:
                 label = "%s%s, N=%d" % (r.get("pattern", "block"), "(%d)" % r["block"] if r.get("pattern") == "block-cyclic" else "", r["ranks"])
-                series.setdefault(label, {})[r["row"]] = num(r, key)
+                series.setdefault(label, {})[coll_name(r)] = num(r, key)
             bars(ax, cats, series, what + " MiB/s (log)", log=True)
             ax.set_title("bench coll: %s of the %s %s darray, by pattern and N, mode %s" % (what, r0.get("dims"), r0.get("type"), r0.get("mode", "new")), fontsize=9)
         return fig
+    cats = list(dict.fromkeys(r["row"] for r in rows))
     fig, ax = plt.subplots(figsize=(10, 5))
     series = {"write": {r["row"]: num(r, "write_mibs") for r in rows},
               "read": {r["row"]: num(r, "read_mibs") for r in rows if r.get("read_mibs") is not None}}
@@ -144,7 +150,7 @@ def plot_coll_interleaved(rows, plt):
     for ax, key, what in ((axes[0], "write_mibs", "write"), (axes[1], "read_mibs", "read")):
         series = {}
         for r in rows:
-            series.setdefault("%s, N=%d" % (r["row"], r["ranks"]), []).append((r["block"], num(r, key)))
+            series.setdefault("%s, N=%d" % (coll_name(r), r["ranks"]), []).append((r["block"], num(r, key)))
         lines(ax, series, "block B, elements (log2)", what + " MiB/s (log)")
         ax.set_title("bench coll --pattern interleaved: %s of %s in all (%s), mode %s" % (what, size(rows[0]["bytes"]), rows[0].get("type"),
                      rows[0].get("mode", "new")), fontsize=9)
@@ -171,7 +177,7 @@ def plot_calls(rows, plt):
 def plot_floor(rows, plt):
     fig, ax = plt.subplots(figsize=(11, 5))
     cats = ["%s, N=%d" % (r["row"], r["np"]) for r in rows]
-    bars(ax, cats, {"microseconds per call": {c: num(r, "us") for c, r in zip(cats, rows)}}, "us per call (log)", log=True)
+    bars(ax, cats, {"nanoseconds per call": {c: num(r, "ns") for c, r in zip(cats, rows)}}, "ns per call (log)", log=True)
     ax.set_title("bench floor: what one JNI call, one allreduce of an int and one 1 KiB pwrite cost here", fontsize=9)
     return fig
 

@@ -60,7 +60,7 @@ class CallsBenchCliTest {
         TreeSet<String> seen = new TreeSet<>();
         for (Map<String, String> row : r.rows()) {
             seen.add(row.get("row") + " N=" + row.get("np"));
-            assertTrue(Double.parseDouble(row.get("us")) > 0, row.toString());
+            assertTrue(Double.parseDouble(row.get("ns")) > 0, row.toString());
             if (row.get("row").startsWith("jpio MpiComm")) assertTrue(Double.parseDouble(row.get("ratio_c")) > 0, "ratio to C's allreduce: " + row);
         }
         assertEquals(new TreeSet<>(List.of("JNI call, empty (libjpiobench.so) N=1", "C MPI_Allreduce, 1 int N=2", "C pwrite, 1 KiB, each process its own N=2",

@@ -37,7 +37,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "floor", mixinStandardHelpOptions = true,
         description = {"The floor of a call: one JNI call, one MPI_Allreduce of an int (C, jpio's MpiComm), one LocalComm allreduce (in-JVM ranks),",
-                "one 1 KiB pwrite (C, jpio's native engine, FileChannel); microseconds per call, median batch. Starts mpirun itself."})
+                "one 1 KiB pwrite (C, jpio's native engine, FileChannel); nanoseconds per call, median batch. Starts mpirun itself."})
 public final class FloorCommand implements Callable<Integer> {
     @Option(names = "--procs", split = ",", defaultValue = "1,2,4", description = "MPI process counts (0: none). Default: ${DEFAULT-VALUE}.")
     List<Integer> procs;
@@ -70,8 +70,8 @@ public final class FloorCommand implements Callable<Integer> {
         if (calls < 1 || batch < 1 || batch > calls) throw new IllegalArgumentException("--calls=" + calls + " and --batch=" + batch + " must be positive, batch <= calls");
         Comm world = Comm.world();
         if (world instanceof MpiComm) {                                 // a child: jpio's MpiComm allreduce on these processes
-            double us = allreduce(world, calls, batch);
-            if (world.rank() == 0) System.out.println(row("jpio MpiComm.allreduce, 1 int", "allreduce", world.size(), us, Double.NaN));
+            double ns = allreduce(world, calls, batch);
+            if (world.rank() == 0) System.out.println(row("jpio MpiComm.allreduce, 1 int", "allreduce", world.size(), ns, Double.NaN));
             return 0;
         }
         for (int n : procs) if (n < 0 || n > 64) throw new IllegalArgumentException("--procs " + n + " must be in 0..64");
@@ -81,8 +81,8 @@ public final class FloorCommand implements Callable<Integer> {
         plot.check();
         Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("jpio-bench-floor"); // 0700: private on a shared node
         List<String> rows = new ArrayList<>();
-        if (!json) System.out.printf(Locale.ROOT, "bench floor: microseconds per call, the median batch of %d (%d timed calls) after an untimed batch%n"
-                + "%-52s %4s %12s %10s%n", batch, calls, "row", "N", "us per call", "x C");
+        if (!json) System.out.printf(Locale.ROOT, "bench floor: nanoseconds per call, the median batch of %d (%d timed calls; the JNI call 100 times as many) "
+                + "after an untimed batch%n%-52s %4s %12s %10s%n", batch, calls, "row", "N", "ns per call", "x C");
         try {
             int c = 0;
             long jni = 100L * batch;
@@ -94,21 +94,23 @@ public final class FloorCommand implements Callable<Integer> {
             double cPwrite = Double.NaN;
             for (int np : procs) {
                 if (np == 0) continue;
-                double[] f = CallsPeer.floor(np, work.resolve("c-floor.bin"), calls, batch);
+                double[] f = CallsPeer.floor(np, work.resolve("c-floor.bin"), calls, batch); // microseconds
+                f[0] *= 1e3;
+                f[1] *= 1e3;
                 if (np == 1 || Double.isNaN(cPwrite)) cPwrite = f[1];
                 emit(rows, row("C MPI_Allreduce, 1 int", "allreduce", np, f[0], 1));
                 emit(rows, row("C pwrite, 1 KiB, each process its own", "pwrite", np, f[1], 1));
                 String jpio = MpiChild.run(np, List.of("bench", "floor", "--json", "--calls", "" + calls, "--batch", "" + batch), javaOpts).get(0);
-                emit(rows, row(MpiChild.text(jpio, "row"), "allreduce", np, MpiChild.number(jpio, "us"), MpiChild.number(jpio, "us") / f[0]));
+                emit(rows, row(MpiChild.text(jpio, "row"), "allreduce", np, MpiChild.number(jpio, "ns"), MpiChild.number(jpio, "ns") / f[0]));
             }
             for (int n : ranks) {
                 if (n == 0) continue;
-                double us = LocalComm.runAndCollect(n, comm -> allreduce(comm, calls, batch)).get(0);
-                emit(rows, row("jpio LocalComm.allreduce, 1 int", "allreduce", n, us, Double.NaN));
+                double ns = LocalComm.runAndCollect(n, comm -> allreduce(comm, calls, batch)).get(0);
+                emit(rows, row("jpio LocalComm.allreduce, 1 int", "allreduce", n, ns, Double.NaN));
             }
-            double nativeUs = pwrite(work.resolve("engine.bin"), true), channelUs = pwrite(work.resolve("channel.bin"), false);
-            emit(rows, row("jpio native engine writeArray, 1 KiB (JNI+pwrite)", "pwrite", 1, nativeUs, nativeUs / cPwrite));
-            emit(rows, row("FileChannel.write at a position, 1 KiB", "pwrite", 1, channelUs, channelUs / cPwrite));
+            double nativeNs = pwrite(work.resolve("engine.bin"), true), channelNs = pwrite(work.resolve("channel.bin"), false);
+            emit(rows, row("jpio native engine writeArray, 1 KiB (JNI+pwrite)", "pwrite", 1, nativeNs, nativeNs / cPwrite));
+            emit(rows, row("FileChannel.write at a position, 1 KiB", "pwrite", 1, channelNs, channelNs / cPwrite));
         } finally {
             if (dir == null) Files.deleteIfExists(work);
         }
@@ -118,28 +120,28 @@ public final class FloorCommand implements Callable<Integer> {
 
     private void emit(List<String> rows, String r) {
         rows.add(r);
-        System.out.println(json ? r : String.format(Locale.ROOT, "%-52s %4.0f %12.3f %10s", MpiChild.text(r, "row"), MpiChild.number(r, "np"),
-                MpiChild.number(r, "us"), Double.isNaN(MpiChild.number(r, "ratio_c")) ? "" : String.format(Locale.ROOT, "%.2fx", MpiChild.number(r, "ratio_c"))));
+        System.out.println(json ? r : String.format(Locale.ROOT, "%-52s %4.0f %12.1f %10s", MpiChild.text(r, "row"), MpiChild.number(r, "np"),
+                MpiChild.number(r, "ns"), Double.isNaN(MpiChild.number(r, "ratio_c")) ? "" : String.format(Locale.ROOT, "%.2fx", MpiChild.number(r, "ratio_c"))));
         System.out.flush();
     }
 
-    private static String row(String name, String kind, int np, double us, double ratio) {
-        return new Json().put("bench", "floor").put("row", name).put("kind", kind).put("np", np).put("us", us).put("ratio_c", ratio).toString();
+    private static String row(String name, String kind, int np, double ns, double ratio) {
+        return new Json().put("bench", "floor").put("row", name).put("kind", kind).put("np", np).put("ns", ns).put("ratio_c", ratio).toString();
     }
 
-    /** Microseconds per call: the median over batches of {@code per} calls, {@code total} calls timed, after one untimed batch. */
+    /** Nanoseconds per call: the median over batches of {@code per} calls, {@code total} calls timed, after one untimed batch. */
     private static double time(Batch body, int per, long total) throws Exception {
         body.run(per);
         double[] t = new double[(int) Math.max(1, total / per)];
         for (int b = 0; b < t.length; b++) {
             long t0 = System.nanoTime();
             body.run(per);
-            t[b] = (System.nanoTime() - t0) / 1e3 / per;
+            t[b] = (System.nanoTime() - t0) / (double) per;
         }
         return Stats.median(t);
     }
 
-    /** Collective: microseconds per allreduce of one int (rank 0's median batch); the sum is checked. */
+    /** Collective: nanoseconds per allreduce of one int (rank 0's median batch); the sum is checked. */
     private static double allreduce(Comm comm, int calls, int batch) throws Exception {
         int[] one = {comm.rank()}, sum = new int[1];
         int want = comm.size() * (comm.size() - 1) / 2;
@@ -150,7 +152,7 @@ public final class FloorCommand implements Callable<Integer> {
         }, batch, calls);
     }
 
-    /** Microseconds per 1 KiB write at position 0 of a new file: through jpio's native engine (one JNI call), or a FileChannel. */
+    /** Nanoseconds per 1 KiB write at position 0 of a new file: through jpio's native engine (one JNI call), or a FileChannel. */
     private double pwrite(Path file, boolean engine) throws Exception {
         int[] kib = new int[256];
         java.util.Arrays.fill(kib, 7);
