@@ -1,8 +1,8 @@
 /*
- * The C peer of `bin/jpio bench calls` and `bin/jpio bench floor`: what one MPI-IO call costs on ROMIO
+ * The C peer of `bin/jpio bench calls`: what one MPI-IO call costs on ROMIO
  * (run it with `mpirun --mca io romio321`), timed exactly as jpio's side (org.jpio.examples.calls) times it.
  *
- *   mpi_calls calls FILE BYTES[,BYTES...] CALLS WARMUP OPENS COLD BATCH [key=value hint ...]
+ *   mpirun -np N mpi_calls FILE BYTES[,BYTES...] CALLS WARMUP OPENS COLD BATCH [key=value hint ...]
  * For each size (bytes per process, a multiple of 4), on one file holding int i at element i:
  *   write_at_all / read_at_all  N = BYTES/4 ints at byte offset rank*BYTES;
  *   write_all / read_all        the same N ints through a 3-D BLOCK darray view (local box l0 x l1 x l2 = N,
@@ -14,18 +14,11 @@
  * barrier), the median batch over BATCH; open+close likewise with OPENS/CALLS as many of each.
  * Prints one JSON line per (op, size) from rank 0, microseconds per call and elements read back wrong:
  *   {"peer":"mpi_calls","np":N,"op":"write_at_all","bytes":B,"dims":"l0xl1xl2","cold_us":C,"first_us":F,"warm_us":W,"errors":E}
- *
- *   mpi_calls floor FILE CALLS BATCH
- * The floor: MPI_Allreduce of one int and a 1 KiB pwrite (each process its own KiB, its own descriptor),
- * median batch per call: {"peer":"mpi_calls","np":N,"op":"allreduce","bytes":4,"us":U} and "pwrite".
  */
 #include <mpi.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 static int rank, np;
 
@@ -218,90 +211,34 @@ static void calls(const char *path, char *sizes, long ncalls, long warmup, long 
     free(buf);
 }
 
-static void floor_costs(const char *path, long ncalls, long batch) {
-    long batches = ncalls / batch;
-    double *samples = malloc(sizeof(double) * batches);
-    int one = rank, sum = 0;
-    for (long i = 0; i < batch; i++) MPI_Allreduce(&one, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-    for (long b = 0; b < batches; b++) {
-        MPI_Barrier(MPI_COMM_WORLD);
-        double t0 = MPI_Wtime();
-        for (long i = 0; i < batch; i++) MPI_Allreduce(&one, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-        samples[b] = (MPI_Wtime() - t0) * 1e6 / batch;
-    }
-    if (sum != np * (np - 1) / 2) {
-        fprintf(stderr, "mpi_calls: allreduce gave %d, not %d: rank=%d\n", sum, np * (np - 1) / 2, rank);
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-    double allreduce = median(samples, (int) batches);
-    char kib[1024];
-    memset(kib, rank, sizeof kib);
-    if (rank == 0) unlink(path);
-    MPI_Barrier(MPI_COMM_WORLD);
-    int fd = open(path, O_CREAT | O_RDWR, 0600);
-    if (fd < 0) {
-        fprintf(stderr, "mpi_calls: open failed: path=%s errno=%d (%s)\n", path, errno, strerror(errno));
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-    for (long b = -1; b < batches; b++) {  /* batch -1: warm-up (the page is allocated) */
-        double t0 = MPI_Wtime();
-        for (long i = 0; i < batch; i++)
-            if (pwrite(fd, kib, sizeof kib, (off_t) rank * sizeof kib) != (ssize_t) sizeof kib) {
-                fprintf(stderr, "mpi_calls: pwrite failed: path=%s offset=%ld errno=%d (%s)\n", path, (long) rank * 1024, errno, strerror(errno));
-                MPI_Abort(MPI_COMM_WORLD, 1);
-            }
-        if (b >= 0) samples[b] = (MPI_Wtime() - t0) * 1e6 / batch;
-    }
-    close(fd);
-    double pw = median(samples, (int) batches);
-    MPI_Barrier(MPI_COMM_WORLD);
-    if (rank == 0) {
-        unlink(path);
-        printf("{\"peer\":\"mpi_calls\",\"np\":%d,\"op\":\"allreduce\",\"bytes\":4,\"us\":%.4f}\n", np, allreduce);
-        printf("{\"peer\":\"mpi_calls\",\"np\":%d,\"op\":\"pwrite\",\"bytes\":1024,\"us\":%.4f}\n", np, pw);
-    }
-    free(samples);
-}
-
 int main(int argc, char **argv) {
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &np);
-    int is_calls = argc >= 9 && strcmp(argv[1], "calls") == 0, is_floor = argc == 5 && strcmp(argv[1], "floor") == 0;
-    if (!is_calls && !is_floor) {
-        if (rank == 0) fprintf(stderr, "usage: mpi_calls calls FILE BYTES[,BYTES...] CALLS WARMUP OPENS COLD BATCH [key=value ...]\n"
-                                       "       mpi_calls floor FILE CALLS BATCH\n");
+    if (argc < 8) {
+        if (rank == 0) fprintf(stderr, "usage: mpi_calls FILE BYTES[,BYTES...] CALLS WARMUP OPENS COLD BATCH [key=value ...]\n");
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
-    if (is_floor) {
-        long n = atol(argv[3]), batch = atol(argv[4]);
-        if (n < 1 || batch < 1 || batch > n) {
-            if (rank == 0) fprintf(stderr, "mpi_calls: CALLS=%ld and BATCH=%ld must be positive, BATCH <= CALLS\n", n, batch);
-            MPI_Abort(MPI_COMM_WORLD, 2);
-        }
-        floor_costs(argv[2], n, batch);
-    } else {
-        long n = atol(argv[4]), warmup = atol(argv[5]), opens = atol(argv[6]), batch = atol(argv[8]);
-        int cold = atoi(argv[7]);
-        if (n < 1 || warmup < 0 || opens < 1 || cold < 1 || batch < 1 || batch > n) {
-            if (rank == 0) fprintf(stderr, "mpi_calls: CALLS=%ld OPENS=%ld COLD=%d BATCH=%ld must be positive (BATCH <= CALLS), WARMUP=%ld not negative\n",
-                                   n, opens, cold, batch, warmup);
-            MPI_Abort(MPI_COMM_WORLD, 2);
-        }
-        MPI_Info info;
-        MPI_Info_create(&info);
-        for (int i = 9; i < argc; i++) {
-            char *eq = strchr(argv[i], '=');
-            if (eq == NULL) {
-                if (rank == 0) fprintf(stderr, "mpi_calls: argument %s is not key=value\n", argv[i]);
-                MPI_Abort(MPI_COMM_WORLD, 2);
-            }
-            *eq = '\0';
-            MPI_Info_set(info, argv[i], eq + 1);
-        }
-        calls(argv[2], argv[3], n, warmup, opens, cold, batch, info);
-        MPI_Info_free(&info);
+    long n = atol(argv[3]), warmup = atol(argv[4]), opens = atol(argv[5]), batch = atol(argv[7]);
+    int cold = atoi(argv[6]);
+    if (n < 1 || warmup < 0 || opens < 1 || cold < 1 || batch < 1 || batch > n) {
+        if (rank == 0) fprintf(stderr, "mpi_calls: CALLS=%ld OPENS=%ld COLD=%d BATCH=%ld must be positive (BATCH <= CALLS), WARMUP=%ld not negative\n",
+                               n, opens, cold, batch, warmup);
+        MPI_Abort(MPI_COMM_WORLD, 2);
     }
+    MPI_Info info;
+    MPI_Info_create(&info);
+    for (int i = 8; i < argc; i++) {
+        char *eq = strchr(argv[i], '=');
+        if (eq == NULL) {
+            if (rank == 0) fprintf(stderr, "mpi_calls: argument %s is not key=value\n", argv[i]);
+            MPI_Abort(MPI_COMM_WORLD, 2);
+        }
+        *eq = '\0';
+        MPI_Info_set(info, argv[i], eq + 1);
+    }
+    calls(argv[1], argv[2], n, warmup, opens, cold, batch, info);
+    MPI_Info_free(&info);
     MPI_Finalize();
     return 0;
 }

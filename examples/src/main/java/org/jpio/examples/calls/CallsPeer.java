@@ -2,14 +2,13 @@ package org.jpio.examples.calls;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.jpio.examples.bench.MpiChild;
 import org.jpio.examples.bench.NativePrograms;
 
 /**
- * The C peer of {@code bench calls} and {@code bench floor}: {@code native/target/bin/mpi_calls} under
+ * The C peer of {@code bench calls}: {@code native/target/bin/mpi_calls} under
  * {@link MpiChild#mpirun} (the options jpio's MPI children get, Open MPI's ROMIO for MPI-IO), default hints
  * unless hints are given. Its rows are JSON lines in the format {@link CallsBench} prints.
  */
@@ -25,7 +24,7 @@ public final class CallsPeer {
     /** One run of every size and op on {@code np} processes: the rows, checked to be one per (op, size) with nothing read back wrong. */
     static List<String> calls(int np, CallsBench.Setup s, Path file, Map<String, String> hints) throws IOException {
         List<String> cmd = MpiChild.mpirun(np);
-        cmd.addAll(List.of(NativePrograms.program(PROGRAM).toString(), "calls", file.toString()));
+        cmd.addAll(List.of(NativePrograms.program(PROGRAM).toString(), file.toString()));
         cmd.addAll(s.peerArgs());
         hints.forEach((k, v) -> { if (!k.startsWith("jpio_")) cmd.add(k + "=" + v); });
         List<String> rows = MpiChild.rows(cmd);
@@ -34,18 +33,5 @@ public final class CallsPeer {
         for (String r : rows)
             if (MpiChild.number(r, "errors") != 0) throw new IOException("peer read back wrong elements: " + r + " command=" + String.join(" ", cmd));
         return rows;
-    }
-
-    /** The floor on {@code np} processes: microseconds of one MPI_Allreduce of an int and of one 1 KiB pwrite, in that order. */
-    public static double[] floor(int np, Path file, int calls, int batch) throws IOException {
-        List<String> cmd = MpiChild.mpirun(np);
-        cmd.addAll(List.of(NativePrograms.program(PROGRAM).toString(), "floor", file.toString(), "" + calls, "" + batch));
-        double allreduce = Double.NaN, pwrite = Double.NaN;
-        for (String r : MpiChild.rows(cmd)) {
-            if (MpiChild.text(r, "op").equals("allreduce")) allreduce = MpiChild.number(r, "us");
-            if (MpiChild.text(r, "op").equals("pwrite")) pwrite = MpiChild.number(r, "us");
-        }
-        if (Double.isNaN(allreduce) || Double.isNaN(pwrite)) throw new IOException("peer printed no floor rows: command=" + String.join(" ", new ArrayList<>(cmd)));
-        return new double[] {allreduce, pwrite};
     }
 }

@@ -10,10 +10,10 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
-import org.jpio.comm.Comm;
+import org.jpio.comm.Spmd;
 import org.jpio.comm.local.LocalComm;
-import org.jpio.comm.mpi.MpiComm;
 import org.jpio.engine.EngineFile;
 import org.jpio.engine.Engines;
 import org.jpio.engine.OpenSpec;
@@ -21,7 +21,8 @@ import org.jpio.examples.bench.Json;
 import org.jpio.examples.bench.MpiChild;
 import org.jpio.examples.bench.PlotOption;
 import org.jpio.examples.bench.Stats;
-import org.jpio.examples.calls.CallsPeer;
+import org.jpio.examples.comm.CommBenchCommand;
+import org.jpio.examples.comm.CommLatency;
 import org.jpio.io.ElementType;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -30,15 +31,18 @@ import picocli.CommandLine.Option;
 /**
  * {@code jpio bench floor}: what the pieces of a collective call cost on this machine, so that a per-call
  * time ({@code bench calls}) can be read against what it cannot go below: one JNI call (an empty native
- * method of jpio's libjpiobench.so), one MPI_Allreduce of one int in C and through jpio's MpiComm (the same
- * mpirun options), one allreduce of one int among in-JVM ranks (LocalComm), and one 1 KiB positional write
- * of a cached page in C (pwrite), through jpio's native engine (JNI + pwrite) and through FileChannel.
- * Every figure is the median over batches of the time per call, after one untimed batch.
+ * method of jpio's libjpiobench.so), the small collectives every call makes (allreduce, allgather, and the
+ * error agreement: {@code bench comm}'s jobs, jpio's MpiComm beside the same calls in C under the same
+ * mpirun, and the same loop on in-JVM ranks, LocalComm), and one 1 KiB positional write of a cached page in
+ * C (io_probe), through jpio's native engine (JNI + pwrite) and through FileChannel.
  */
 @Command(name = "floor", mixinStandardHelpOptions = true,
-        description = {"The floor of a call: one JNI call, one MPI_Allreduce of an int (C, jpio's MpiComm), one LocalComm allreduce (in-JVM ranks),",
-                "one 1 KiB pwrite (C, jpio's native engine, FileChannel); nanoseconds per call, median batch. Starts mpirun itself."})
+        description = {"The floor of a call: one JNI call; allreduce, allgather and agree on MPI processes (C and jpio's MpiComm, bench comm's jobs)",
+                "and on in-JVM ranks (LocalComm); one 1 KiB pwrite (C, jpio's native engine, FileChannel). Nanoseconds per call. Starts mpirun itself."})
 public final class FloorCommand implements Callable<Integer> {
+    /** The collectives of a call that the floor shows. */
+    private static final List<String> COLLECTIVES = List.of("allreduce", "allgather", "agree");
+
     @Option(names = "--procs", split = ",", defaultValue = "1,2,4", description = "MPI process counts (0: none). Default: ${DEFAULT-VALUE}.")
     List<Integer> procs;
 
@@ -54,9 +58,6 @@ public final class FloorCommand implements Callable<Integer> {
     @Option(names = "--dir", description = "Directory of the small files. Default: a new private temporary directory.")
     Path dir;
 
-    @Option(names = "--java-opts", defaultValue = "-Xmx512m", description = "JAVA_OPTS of jpio's MPI processes. Default: ${DEFAULT-VALUE}.")
-    String javaOpts;
-
     @Option(names = "--json", description = "One JSON object per row instead of the table.")
     boolean json;
 
@@ -67,50 +68,44 @@ public final class FloorCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (Spmd.launchedByMpi()) throw new IllegalStateException("bench floor starts its own mpirun jobs: run it from a shell, not under mpirun");
         if (calls < 1 || batch < 1 || batch > calls) throw new IllegalArgumentException("--calls=" + calls + " and --batch=" + batch + " must be positive, batch <= calls");
-        Comm world = Comm.world();
-        if (world instanceof MpiComm) {                                 // a child: jpio's MpiComm allreduce on these processes
-            double ns = allreduce(world, calls, batch);
-            if (world.rank() == 0) System.out.println(row("jpio MpiComm.allreduce, 1 int", "allreduce", world.size(), ns, Double.NaN));
-            return 0;
-        }
         for (int n : procs) if (n < 0 || n > 64) throw new IllegalArgumentException("--procs " + n + " must be in 0..64");
         for (int n : ranks) if (n < 0 || n > 256) throw new IllegalArgumentException("--ranks " + n + " must be in 0..256");
         if (NativeProbe.unavailable() != null) throw new IllegalStateException("JNI probe unavailable: " + NativeProbe.unavailable());
-        if (CallsPeer.unavailable() != null) throw new IllegalStateException("C peer unavailable: " + CallsPeer.unavailable());
+        if (CProbe.unavailable() != null) throw new IllegalStateException("C probe unavailable: " + CProbe.unavailable());
         plot.check();
         Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("jpio-bench-floor"); // 0700: private on a shared node
         List<String> rows = new ArrayList<>();
-        if (!json) System.out.printf(Locale.ROOT, "bench floor: nanoseconds per call, the median batch of %d (%d timed calls; the JNI call 100 times as many) "
-                + "after an untimed batch%n%-52s %4s %12s %10s%n", batch, calls, "row", "N", "ns per call", "x C");
+        if (!json) System.out.printf(Locale.ROOT, "bench floor: nanoseconds per call; JNI and Java pwrites: the median batch of %d (%d timed calls, "
+                + "the JNI call 100 times as many); C pwrite: one run of %d; collectives: the fastest of %d batches of %d, a batch the slowest rank's%n"
+                + "%-52s %4s %12s %10s%n", batch, calls, calls, calls / batch, batch, "row", "N", "ns per call", "x C");
         try {
-            int c = 0;
-            long jni = 100L * batch;
             emit(rows, row("JNI call, empty (libjpiobench.so)", "jni", 1, time(k -> {
                 int v = 0;
                 for (int i = 0; i < k; i++) v = NativeProbe.increment(v);
                 if (v != k) throw new IllegalStateException("the native counter says " + v + " after " + k + " calls");
-            }, (int) Math.min(Integer.MAX_VALUE, jni), 100L * calls), Double.NaN));
-            double cPwrite = Double.NaN;
-            for (int np : procs) {
-                if (np == 0) continue;
-                double[] f = CallsPeer.floor(np, work.resolve("c-floor.bin"), calls, batch); // microseconds
-                f[0] *= 1e3;
-                f[1] *= 1e3;
-                if (np == 1 || Double.isNaN(cPwrite)) cPwrite = f[1];
-                emit(rows, row("C MPI_Allreduce, 1 int", "allreduce", np, f[0], 1));
-                emit(rows, row("C pwrite, 1 KiB, each process its own", "pwrite", np, f[1], 1));
-                String jpio = MpiChild.run(np, List.of("bench", "floor", "--json", "--calls", "" + calls, "--batch", "" + batch), javaOpts).get(0);
-                emit(rows, row(MpiChild.text(jpio, "row"), "allreduce", np, MpiChild.number(jpio, "ns"), MpiChild.number(jpio, "ns") / f[0]));
-            }
-            for (int n : ranks) {
-                if (n == 0) continue;
-                double ns = LocalComm.runAndCollect(n, comm -> allreduce(comm, calls, batch)).get(0);
-                emit(rows, row("jpio LocalComm.allreduce, 1 int", "allreduce", n, ns, Double.NaN));
-            }
+            }, 100 * batch, 100L * calls), Double.NaN));
+            Path cFile = work.resolve("c.bin");
+            double cPwrite = CProbe.run("pwrite", cFile, calls, 1024).elapsed() * 1e9 / calls;
+            Files.deleteIfExists(cFile);
+            emit(rows, row("C pwrite, 1 KiB", "pwrite", 1, cPwrite, 1));
             double nativeNs = pwrite(work.resolve("engine.bin"), true), channelNs = pwrite(work.resolve("channel.bin"), false);
             emit(rows, row("jpio native engine writeArray, 1 KiB (JNI+pwrite)", "pwrite", 1, nativeNs, nativeNs / cPwrite));
             emit(rows, row("FileChannel.write at a position, 1 KiB", "pwrite", 1, channelNs, channelNs / cPwrite));
+            for (int np : procs) {
+                if (np == 0) continue;
+                Map<String, Double> c = CommBenchCommand.job(np, false, batch, calls / batch), jpio = CommBenchCommand.job(np, true, batch, calls / batch);
+                for (String op : COLLECTIVES) {
+                    emit(rows, row("C MPI " + op, op, np, 1e3 * c.get(op), 1));
+                    emit(rows, row("jpio MpiComm " + op, op, np, 1e3 * jpio.get(op), jpio.get(op) / c.get(op)));
+                }
+            }
+            for (int n : ranks) {
+                if (n == 0) continue;
+                double[] us = LocalComm.runAndCollect(n, comm -> CommLatency.measure(comm, batch, calls / batch)).get(0);
+                for (String op : COLLECTIVES) emit(rows, row("jpio LocalComm " + op, op, n, 1e3 * us[CommLatency.OPERATIONS.indexOf(op)], Double.NaN));
+            }
         } finally {
             if (dir == null) Files.deleteIfExists(work);
         }
@@ -139,17 +134,6 @@ public final class FloorCommand implements Callable<Integer> {
             t[b] = (System.nanoTime() - t0) / (double) per;
         }
         return Stats.median(t);
-    }
-
-    /** Collective: nanoseconds per allreduce of one int (rank 0's median batch); the sum is checked. */
-    private static double allreduce(Comm comm, int calls, int batch) throws Exception {
-        int[] one = {comm.rank()}, sum = new int[1];
-        int want = comm.size() * (comm.size() - 1) / 2;
-        return time(k -> {
-            comm.barrier();
-            for (int i = 0; i < k; i++) comm.allreduce(one, sum, 1, Comm.Op.SUM);
-            if (sum[0] != want) throw new IllegalStateException("allreduce gave " + sum[0] + ", not " + want + ": rank=" + comm.rank());
-        }, batch, calls);
     }
 
     /** Nanoseconds per 1 KiB write at position 0 of a new file: through jpio's native engine (one JNI call), or a FileChannel. */
