@@ -78,7 +78,7 @@ public final class FloorCommand implements Callable<Integer> {
         Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("jpio-bench-floor"); // 0700: private on a shared node
         List<String> rows = new ArrayList<>();
         if (!json) System.out.printf(Locale.ROOT, "bench floor: nanoseconds per call; JNI and Java pwrites: the median batch of %d (%d timed calls, "
-                + "the JNI call 100 times as many); C pwrite: one run of %d; collectives: the fastest of %d batches of %d, a batch the slowest rank's%n"
+                + "the JNI call 100 times as many); C pwrite: the median of 5 runs of %d; collectives: the fastest of %d batches of %d, a batch the slowest rank's%n"
                 + "%-52s %4s %12s %10s%n", batch, calls, calls, calls / batch, batch, "row", "N", "ns per call", "x C");
         try {
             emit(rows, row("JNI call, empty (libjpiobench.so)", "jni", 1, time(k -> {
@@ -87,7 +87,9 @@ public final class FloorCommand implements Callable<Integer> {
                 if (v != k) throw new IllegalStateException("the native counter says " + v + " after " + k + " calls");
             }, 100 * batch, 100L * calls), Double.NaN));
             Path cFile = work.resolve("c.bin");
-            double cPwrite = CProbe.run("pwrite", cFile, calls, 1024).elapsed() * 1e9 / calls;
+            double[] runs = new double[5];                              // a run is one sample: the median of five, as the others' batches
+            for (int i = 0; i < runs.length; i++) runs[i] = CProbe.run("pwrite", cFile, calls, 1024).elapsed() * 1e9 / calls;
+            double cPwrite = Stats.median(runs);
             Files.deleteIfExists(cFile);
             emit(rows, row("C pwrite, 1 KiB", "pwrite", 1, cPwrite, 1));
             double nativeNs = pwrite(work.resolve("engine.bin"), true), channelNs = pwrite(work.resolve("channel.bin"), false);
