@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import org.jpio.comm.Comm;
+import org.jpio.comm.CountingComm;
 import org.jpio.examples.bench.Json;
 import org.jpio.examples.bench.Stats;
 import org.jpio.io.ElementType;
@@ -33,7 +34,8 @@ import org.jpio.view.Order;
  * each round); warm: {@code warmup} untimed calls on one open file, then {@code calls} calls in batches of
  * {@code batch} (barrier, the batch, barrier), the median batch per call; open+close likewise, with
  * {@code opens}/{@code calls} as many. Every read is checked. Rank 0 returns the rows, one per (op, size),
- * in the C peer's JSON format.
+ * in the C peer's JSON format, plus what one warm call cost rank 0 by the file's counters (collective
+ * operations, bytes sent to other ranks: one more untimed call after the warm-up), which C has no way to show.
  */
 public final class CallsBench {
     /** The ops, in MPI's names, in the order the C peer prints them. */
@@ -90,6 +92,7 @@ public final class CallsBench {
                 }
             }
             double[] warm = new double[OPS.size()];
+            CountingComm.Counts[] perCall = new CountingComm.Counts[OPS.size()];
             for (int op = 0; op < OPS.size(); op++) {
                 int per = op == OPEN_CLOSE ? (int) (((long) s.batch() * s.opens() + s.calls() - 1) / s.calls()) : s.batch();
                 long pre = op == OPEN_CLOSE ? (long) s.warmup() * s.opens() / s.calls() : s.warmup();
@@ -98,6 +101,7 @@ public final class CallsBench {
                 ParallelFile f = op == OPEN_CLOSE ? null : open(comm, file, hints, z, op);
                 try {
                     for (long i = 0; i < pre; i++) call(op, f, comm, file, hints, z, buf);
+                    perCall[op] = counted(op, f, comm, file, hints, z, buf);
                     for (int b = 0; b < batches.length; b++) {
                         if (op == READ_AT_ALL || op == READ_ALL) Arrays.fill(buf, 0, z.n, -1);
                         comm.barrier();
@@ -118,11 +122,27 @@ public final class CallsBench {
             for (int op = 0; op < OPS.size(); op++)
                 rows.add(new Json().put("peer", "jpio").put("launch", launch).put("np", comm.size()).put("op", OPS.get(op)).put("bytes", bytes)
                         .put("dims", z.dims()).put("cold_us", Stats.median(cold[op])).put("first_us", cold[op][0]).put("warm_us", warm[op])
-                        .put("errors", all[op]).toString());
+                        .put("collectives", perCall[op].collectives()).put("exchanged_bytes", perCall[op].exchangedBytes()).put("errors", all[op]).toString());
         }
         comm.barrier();
         if (comm.rank() == 0) Files.deleteIfExists(file);
         return rows;
+    }
+
+    /**
+     * One more warm call, untimed, and what it cost this rank in collective operations and bytes sent to
+     * other ranks (ParallelFile's counters: the difference of two snapshots; open+close: the new file's
+     * counts after its close, the open's agreement included).
+     */
+    private static CountingComm.Counts counted(int op, ParallelFile f, Comm comm, Path file, Hints hints, Size z, int[] buf) throws IOException {
+        if (op == OPEN_CLOSE) {
+            ParallelFile g = ParallelFile.open(comm, file, EnumSet.of(Amode.RDWR), hints);
+            g.close();
+            return g.counts();
+        }
+        CountingComm.Counts before = f.counts();
+        call(op, f, comm, file, hints, z, buf);
+        return f.counts().minus(before);
     }
 
     private static ParallelFile open(Comm comm, Path file, Hints hints, Size z, int op) throws IOException {

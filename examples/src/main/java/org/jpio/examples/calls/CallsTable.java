@@ -42,11 +42,12 @@ final class CallsTable {
     List<String> header(String hints) {
         return List.of(String.format(Locale.ROOT, "bench calls: microseconds per call, %s; cold = the first call after a fresh open (median of %d opens), "
                         + "warm = the median batch of %d calls after %d warm-up calls (open+close: %d timed); medians of %d alternated round(s); "
-                        + "x = jpio's time / ROMIO's in the same round (below 1: jpio faster)", hints, setup.cold(), setup.batch(), setup.warmup(),
+                        + "x = jpio's time / ROMIO's in the same round (below 1: jpio faster); coll = collective operations of one warm call (rank 0, "
+                + "the file's counters)", hints, setup.cold(), setup.batch(), setup.warmup(),
                         setup.opens(), repeat),
-                String.format(Locale.ROOT, "%27s | %-13s | %-29s | %-29s", "", "ROMIO in C", "jpio, MPI processes", "jpio, in-JVM ranks"),
-                String.format(Locale.ROOT, "%3s %9s %-13s | %6s %6s | %6s %6s %7s %7s | %6s %6s %7s %7s", "np", "per rank", "op", "cold", "warm",
-                        "cold", "warm", "x cold", "x warm", "cold", "warm", "x cold", "x warm"));
+                String.format(Locale.ROOT, "%27s | %-13s | %-34s | %-34s", "", "ROMIO in C", "jpio, MPI processes", "jpio, in-JVM ranks"),
+                String.format(Locale.ROOT, "%3s %9s %-13s | %6s %6s | %6s %6s %7s %7s %4s | %6s %6s %7s %7s %4s", "np", "per rank", "op", "cold", "warm",
+                        "cold", "warm", "x cold", "x warm", "coll", "cold", "warm", "x cold", "x warm", "coll"));
     }
 
     /** The JSON rows of one N (also kept for the figure). */
@@ -59,7 +60,8 @@ final class CallsTable {
                     if (c == null) continue;
                     out.add(new Json().put("bench", "calls").put("row", LAUNCHES.get(launch)).put("launch", launch).put("np", np).put("op", op)
                             .put("bytes", bytes).put("dims", c.dims).put("rounds", c.rounds).put("cold_us", c.cold).put("warm_us", c.warm)
-                            .put("first_us", c.first).put("cold_ratio", c.coldRatio).put("warm_ratio", c.warmRatio).put("errors", c.errors).toString());
+                            .put("first_us", c.first).put("cold_ratio", c.coldRatio).put("warm_ratio", c.warmRatio).put("collectives", c.collectives)
+                            .put("exchanged_bytes", c.exchanged).put("errors", c.errors).toString());
                 }
         all.addAll(out);
         return out;
@@ -75,9 +77,10 @@ final class CallsTable {
                 for (String launch : ORDER) {
                     Cell c = cell(launch, np, op, bytes);
                     boolean peer = launch.equals("c");
-                    if (c == null) b.append(peer ? String.format(" | %13s", "-") : String.format(" | %29s", "-"));
+                    if (c == null) b.append(peer ? String.format(" | %13s", "-") : String.format(" | %34s", "-"));
                     else if (peer) b.append(String.format(Locale.ROOT, " | %6s %6s", us(c.cold), us(c.warm)));
-                    else b.append(String.format(Locale.ROOT, " | %6s %6s %7s %7s", us(c.cold), us(c.warm), times(c.coldRatio), times(c.warmRatio)));
+                    else b.append(String.format(Locale.ROOT, " | %6s %6s %7s %7s %4.0f", us(c.cold), us(c.warm), times(c.coldRatio), times(c.warmRatio),
+                            c.collectives));
                 }
                 out.add(b.toString());
             }
@@ -93,7 +96,8 @@ final class CallsTable {
     }
 
     /** One launch's figures for (N, op, size) over the rounds, or null when that launch did not run at N. */
-    private record Cell(double cold, double warm, double first, double coldRatio, double warmRatio, int rounds, String dims, long errors) { }
+    private record Cell(double cold, double warm, double first, double coldRatio, double warmRatio, int rounds, String dims, long errors,
+                        double collectives, double exchanged) { }
 
     private Cell cell(String launch, int np, String op, long bytes) {
         List<List<String>> mine = runs.get(launch + "/" + np), peer = runs.get("c/" + np);
@@ -101,6 +105,7 @@ final class CallsTable {
         int n = mine.size();
         double[] cold = new double[n], warm = new double[n], first = new double[n], cx = new double[n], wx = new double[n];
         String dims = "";
+        double collectives = Double.NaN, exchanged = Double.NaN;                     // the last round's: a count, the same every round
         long bad = 0;
         for (int i = 0; i < n; i++) {
             String r = find(mine.get(i), op, bytes), p = peer == null ? null : find(peer.get(i), op, bytes);
@@ -110,9 +115,11 @@ final class CallsTable {
             cx[i] = p == null ? Double.NaN : cold[i] / MpiChild.number(p, "cold_us");
             wx[i] = p == null ? Double.NaN : warm[i] / MpiChild.number(p, "warm_us");
             dims = MpiChild.text(r, "dims");
+            collectives = MpiChild.number(r, "collectives");
+            exchanged = MpiChild.number(r, "exchanged_bytes");
             bad += (long) MpiChild.number(r, "errors");
         }
-        return new Cell(Stats.median(cold), Stats.median(warm), Stats.median(first), Stats.median(cx), Stats.median(wx), n, dims, bad);
+        return new Cell(Stats.median(cold), Stats.median(warm), Stats.median(first), Stats.median(cx), Stats.median(wx), n, dims, bad, collectives, exchanged);
     }
 
     private static String find(List<String> rows, String op, long bytes) {
