@@ -18,7 +18,7 @@ JAVA_STYLE = dict(linestyle="-", marker="o")
 
 
 def is_c(name):
-    """A C peer or limit row: bulk's c rows, coll's C MPI-IO / ROMIO coll_perf / mpi_pieces rows, the C rows of seq/tuning/jvm-io."""
+    """A C peer or limit row: bulk's c rows, coll's C MPI-IO / ROMIO coll_perf / mpi_pieces rows, the C rows of seq/tuning/jvm-io/calls/floor."""
     n = str(name)
     return n == "c" or n.startswith("c-") or n.startswith("C ") or n.startswith("c ")
 
@@ -111,16 +111,84 @@ def plot_bulk(rows, plt):
     return fig
 
 
+def coll_name(r):
+    """A bench coll row's name, jpio's in-JVM rows told from its MPI-process rows."""
+    return r["row"] + (" (in-JVM ranks)" if r["row"].startswith("jpio") and not r.get("mpi") else "")
+
+
 def plot_coll(rows, plt):
     rows = [r for r in rows if "write_mibs" in r]
+    groups = list(dict.fromkeys((r.get("pattern", "block"), r.get("block", 0), r["ranks"]) for r in rows))
+    if any(g[0] == "interleaved" for g in groups):
+        return plot_coll_interleaved(rows, plt)
+    r0 = rows[0]
+    if len(groups) > 1:  # darray patterns side by side: one bar per pattern and N for every row
+        cats = list(dict.fromkeys(coll_name(r) for r in rows))
+        fig, axes = plt.subplots(1, 2, figsize=(14, 5))
+        for ax, key, what in ((axes[0], "write_mibs", "write"), (axes[1], "read_mibs", "read")):
+            series = {}
+            for r in rows:
+                label = "%s%s, N=%d" % (r.get("pattern", "block"), "(%d)" % r["block"] if r.get("pattern") == "block-cyclic" else "", r["ranks"])
+                series.setdefault(label, {})[coll_name(r)] = num(r, key)
+            bars(ax, cats, series, what + " MiB/s (log)", log=True)
+            ax.set_title("bench coll: %s of the %s %s darray, by pattern and N, mode %s" % (what, r0.get("dims"), r0.get("type"), r0.get("mode", "new")), fontsize=9)
+        return fig
     cats = list(dict.fromkeys(r["row"] for r in rows))
     fig, ax = plt.subplots(figsize=(10, 5))
     series = {"write": {r["row"]: num(r, "write_mibs") for r in rows},
               "read": {r["row"]: num(r, "read_mibs") for r in rows if r.get("read_mibs") is not None}}
     bars(ax, cats, series, "MiB/s")
-    r0 = rows[0]
     ax.set_title("bench coll: %s %s, %d %s, mode %s%s" % (r0.get("dims"), r0.get("type"), r0.get("ranks"),
                  "MPI processes" if r0.get("mpi") else "ranks", r0.get("mode", "new"), ", durable (sync)" if r0.get("sync") else ""), fontsize=9)
+    return fig
+
+
+def plot_coll_interleaved(rows, plt):
+    """Interleaved blocks: MiB/s against the block size B, one line per row and N; C peers dashed."""
+    rows = [r for r in rows if r.get("pattern") == "interleaved"]
+    fig, axes = plt.subplots(1, 2, figsize=(14, 5))
+    for ax, key, what in ((axes[0], "write_mibs", "write"), (axes[1], "read_mibs", "read")):
+        series = {}
+        for r in rows:
+            series.setdefault("%s, N=%d" % (coll_name(r), r["ranks"]), []).append((r["block"], num(r, key)))
+        lines(ax, series, "block B, elements (log2)", what + " MiB/s (log)")
+        ax.set_title("bench coll --pattern interleaved: %s of %s in all (%s), mode %s" % (what, size(rows[0]["bytes"]), rows[0].get("type"),
+                     rows[0].get("mode", "new")), fontsize=9)
+    return fig
+
+
+def plot_calls(rows, plt):
+    """Microseconds per call against bytes per rank, one panel per op, warm above and cold below; ROMIO in C dashed."""
+    ops = list(dict.fromkeys(r["op"] for r in rows))
+    fig, axes = plt.subplots(2, len(ops), figsize=(4.2 * len(ops), 8), squeeze=False)
+    for row, (key, what) in enumerate((("warm_us", "warm"), ("cold_us", "cold (first call after open)"))):
+        for ax, op in zip(axes[row], ops):
+            series = {}
+            for r in rows:
+                if r["op"] != op:
+                    continue
+                name = ("C ROMIO" if r["launch"] == "c" else r["row"]) + ", N=%d" % r["np"]
+                series.setdefault(name, []).append((r["bytes"], num(r, key)))
+            lines(ax, series, "bytes per rank (log2)", "us per call (log)")
+            ax.set_title("bench calls: %s, %s" % (op, what), fontsize=9)
+    return fig
+
+
+def plot_floor(rows, plt):
+    fig, ax = plt.subplots(figsize=(11, 5))
+    cats = ["%s, N=%d" % (r["row"], r["np"]) for r in rows]
+    bars(ax, cats, {"nanoseconds per call": {c: num(r, "ns") for c, r in zip(cats, rows)}}, "ns per call (log)", log=True)
+    ax.set_title("bench floor: what one JNI call, one allreduce of an int and one 1 KiB pwrite cost here", fontsize=9)
+    return fig
+
+
+def plot_array(rows, plt):
+    rows = [r for r in rows if "row" in r]
+    fig, ax = plt.subplots(figsize=(11, 5))
+    cats = [r["row"] for r in rows]
+    bars(ax, cats, {"GB/s": {r["row"]: num(r, "gbs") for r in rows}}, "GB/s (log)", log=True, c_of=lambda c: c.startswith("one process"))
+    ax.set_title("bench array: DistributedArray.write of %s of doubles to a new file (synced, renamed) vs one process writing the same bytes"
+                 % size(rows[0]["bytes"]), fontsize=9)
     return fig
 
 
@@ -265,10 +333,13 @@ def plot_ckpt(rows, plt):
 
 
 PLOTS = {
+    "array": plot_array,
     "bulk": plot_bulk,
+    "calls": plot_calls,
     "coll": plot_coll,
     "coll-scale": plot_coll_scale,
     "coll-memory": plot_coll_memory,
+    "floor": plot_floor,
     "h5": plot_h5,
     "sort": plot_sort,
     "seq": plot_seq,

@@ -14,6 +14,7 @@
  *   bigread FILE BUF                                  read() of BUF bytes, counting '\n' in each
  *   call N                                            N calls of a function that increments a counter
  *   syscall FILE N                                    N preads of 1 byte at offset 0 (a cached page)
+ *   pwrite FILE N OP                                  N pwrites of OP bytes at offset 0 (a cached page; bench floor)
  * Errors: "io_probe: <what> path=... errno=..." on stderr, exit 1.
  */
 #include <stdio.h>
@@ -99,6 +100,18 @@ int main(int argc, char **argv) {
         }
         close(fd);
         bytes = n;
+    } else if (IS("pwrite", 5)) {
+        path = argv[2];
+        long n = atol(argv[3]);
+        int op = atoi(argv[4]);
+        char *b = op_buffer(op);
+        int fd = xopen(1);
+        for (long i = 0; i < n; i++) {
+            if (pwrite(fd, b, (size_t) op, 0) != op) fail("pwrite");
+            check += sum(b, op);
+        }
+        if (close(fd) != 0) fail("close");
+        bytes = (long long) n * op;
     } else if (IS("raw-write", 4) || IS("op-write", 5)) {
         path = argv[2];
         bytes = atoll(argv[3]);

@@ -7,6 +7,8 @@ import picocli.CommandLine.Command;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmarks that measure jpio side by side with its C peer; see docs/BENCHMARKS.md.",
         subcommands = {BulkBenchCommand.class, org.jpio.examples.coll.CollBenchCommand.class, org.jpio.examples.coll.CollScaleCommand.class, org.jpio.examples.coll.CollMemoryCommand.class,
+                org.jpio.examples.calls.CallsBenchCommand.class, org.jpio.examples.probe.FloorCommand.class,
+                org.jpio.examples.calls.ArrayBenchCommand.class,
                 org.jpio.examples.sort.SortBenchCommand.class,
                 org.jpio.examples.seq.SeqBenchCommand.class, org.jpio.examples.probe.TuningCommand.class,
                 org.jpio.examples.probe.JvmIoCommand.class,

@@ -12,16 +12,11 @@ import org.jpio.parallel.Amode;
 import org.jpio.parallel.Elements;
 import org.jpio.parallel.Hints;
 import org.jpio.parallel.ParallelFile;
-import org.jpio.view.DataRep;
-import org.jpio.view.Datatype;
-import org.jpio.view.Dims;
-import org.jpio.view.Distribution;
-import org.jpio.view.Darray;
 import org.jpio.view.FileView;
-import org.jpio.view.Order;
 
 /**
- * One round of the coll_perf pattern on one jpio backend, timed as ROMIO's coll_perf and jpio's C peer
+ * One round of the coll_perf pattern (or another {@link CollPattern}: CYCLIC and BLOCK-CYCLIC darrays,
+ * interleaved blocks) on one jpio backend, timed as ROMIO's coll_perf and jpio's C peer
  * {@code mpi_coll_perf} time it: barrier, collective write, barrier (likewise the read, after reopening),
  * page cache warm on both sides. Every element holds its global linear index and is checked after the read.
  * In the new-file mode the timed write creates the file; in the overwrite mode an untimed write and read
@@ -36,14 +31,22 @@ public final class CollBench {
         public double readMibs() { return bytes / 1048576.0 / readSeconds; }
     }
 
-    /** The array and how it is written: dims X,Y,Z of int or double, overwrite (else a new file), sync (durable). */
-    public record Setup(int[] dims, ElementType type, boolean overwrite, boolean sync) {
+    /**
+     * The array and how it is written: dims X,Y,Z (the interleaved pattern: one dimension, the element count)
+     * of int or double, spread over the ranks as {@code pattern} says, overwrite (else a new file), sync (durable).
+     */
+    public record Setup(int[] dims, ElementType type, boolean overwrite, boolean sync, CollPattern pattern) {
         public Setup {
             if (type != ElementType.INT && type != ElementType.DOUBLE) throw new IllegalArgumentException("type=" + type + ": coll_perf uses int or double");
-            if (dims.length != 3) throw new IllegalArgumentException("dims=" + java.util.Arrays.toString(dims) + ": coll_perf is 3-D (X,Y,Z)");
+            int want = pattern.interleaved() ? 1 : 3;
+            if (dims.length != want)
+                throw new IllegalArgumentException("dims=" + java.util.Arrays.toString(dims) + ": pattern " + pattern.kind() + " has " + want + " dimension(s)");
             for (int d : dims) if (d < 1) throw new IllegalArgumentException("dims=" + java.util.Arrays.toString(dims) + " must be positive");
             dims = dims.clone();
         }
+
+        /** coll_perf's BLOCK^3 darray. */
+        public Setup(int[] dims, ElementType type, boolean overwrite, boolean sync) { this(dims, type, overwrite, sync, CollPattern.BLOCK); }
 
         public long bytes() { return (long) type.size() * java.util.Arrays.stream(dims).asLongStream().reduce(1, (a, b) -> a * b); }
 
@@ -51,7 +54,12 @@ public final class CollBench {
 
         public String typeName() { return type == ElementType.INT ? "int" : "double"; }
 
-        public String dimsText() { return dims[0] + "x" + dims[1] + "x" + dims[2]; }
+        public String dimsText() { return String.join("x", java.util.Arrays.stream(dims).mapToObj(Integer::toString).toList()); }
+
+        /** X Y Z for the C peers (the interleaved pattern's element count as X, 1, 1). */
+        java.util.List<String> peerDims() {
+            return dims.length == 3 ? java.util.Arrays.stream(dims).mapToObj(Integer::toString).toList() : java.util.List.of("" + dims[0], "1", "1");
+        }
     }
 
     private CollBench() { }
@@ -99,7 +107,7 @@ public final class CollBench {
             tr = (System.nanoTime() - t0) / 1e9;
             choice = choice + "; read: " + f.hints().getOrDefault("jpio_cb_read_choice", backend);
         }
-        long errors = comm.allreduce(fill(data, type, s.dims(), part.lo(), part.len(), true), Comm.Op.SUM);
+        long errors = comm.allreduce(part.fill(type, true), Comm.Op.SUM);
         return new Result("jpio " + backend, n, s.bytes(), tw, tr, errors, choice);
     }
 
@@ -107,68 +115,51 @@ public final class CollBench {
      * The hints given on the command line ({@code key=value}), checked by {@link Hints}, without the defaults
      * Hints fills in: only what the user passed goes to jpio and the C peers (whose defaults stay their own).
      */
-    static Map<String, String> givenHints(java.util.List<String> keyValues) {
+    public static Map<String, String> givenHints(java.util.List<String> keyValues) {
         Map<String, String> h = new LinkedHashMap<>(Hints.parse(keyValues).asMap());
         h.keySet().retainAll(keyValues.stream().map(kv -> kv.substring(0, kv.indexOf('=')).trim()).toList());
         return h;
     }
 
-    /** A rank's share of the array: its darray view, its block's bounds, and its elements (each its global linear index). */
-    record Part(FileView view, Object data, int count, long[] lo, long[] len) { }
-
-    /** This rank's view and data, filled: the BLOCK^3 darray over the MPI_Dims_create grid, C order. */
-    static Part part(Comm comm, Setup s) {
-        int[] dims = s.dims();
-        ElementType type = s.type();
-        int n = comm.size();
-        int[] psizes = Dims.create(n, new int[dims.length]);
-        Distribution[] dist = new Distribution[dims.length];
-        int[] dargs = new int[dims.length];
-        java.util.Arrays.fill(dist, Distribution.BLOCK);
-        java.util.Arrays.fill(dargs, Darray.DFLT_DARG);
-        Datatype ft = Datatype.darray(n, comm.rank(), dims, dist, dargs, psizes, Order.C, Datatype.of(type));
-        FileView view = new FileView(0, type, ft, DataRep.NATIVE);
-        long[] lo = new long[dims.length], len = new long[dims.length];
-        localBlock(dims, psizes, comm.rank(), lo, len);
-        int count = (int) (ft.size() / type.size());
-        Object data = type.newArray(count);
-        fill(data, type, dims, lo, len, false);
-        return new Part(view, data, count, lo, len);
-    }
-
-    /** This rank's block of a BLOCK-distributed array over a row-major process grid, as MPI's darray places it. */
-    static void localBlock(int[] dims, int[] psizes, int rank, long[] lo, long[] len) {
-        int rest = rank;
-        for (int d = dims.length - 1; d >= 0; d--) {
-            int c = rest % psizes[d];
-            rest /= psizes[d];
-            long b = (dims[d] + (long) psizes[d] - 1) / psizes[d];
-            lo[d] = Math.min(dims[d], c * b);
-            len[d] = Math.max(0, Math.min(dims[d], lo[d] + b) - lo[d]);
+    /** A rank's share of the array: its view, its elements (each its global linear index), and which they are. */
+    record Part(FileView view, Object data, int count, CollPattern.Axis[] axes, long[] g) {
+        /** Writes (check=false) or counts mismatches of (check=true) each local element's global linear index. */
+        long fill(ElementType type, boolean check) {
+            int[] ints = type == ElementType.INT ? (int[]) data : null;
+            double[] doubles = type == ElementType.DOUBLE ? (double[]) data : null;
+            long[] last = new long[(int) axes[2].len()];
+            for (int l = 0; l < last.length; l++) last[l] = axes[2].global(l);
+            long errors = 0;
+            int k = 0;
+            for (long i = 0, ni = axes[0].len(); i < ni; i++)
+                for (long j = 0, nj = axes[1].len(); j < nj; j++) {
+                    long row = (axes[0].global(i) * g[1] + axes[1].global(j)) * g[2];
+                    for (int l = 0; l < last.length; l++, k++) {
+                        long v = row + last[l];
+                        if (ints != null) {
+                            if (!check) ints[k] = (int) v;
+                            else if (ints[k] != (int) v) errors++;
+                        } else {
+                            if (!check) doubles[k] = v;
+                            else if (doubles[k] != v) errors++;
+                        }
+                    }
+                }
+            return errors;
         }
     }
 
-    /** Writes (check=false) or counts mismatches of (check=true) each local element's global linear index. */
-    static long fill(Object data, ElementType type, int[] dims, long[] lo, long[] len, boolean check) {
-        int[] ints = type == ElementType.INT ? (int[]) data : null;
-        double[] doubles = type == ElementType.DOUBLE ? (double[]) data : null;
-        long errors = 0;
-        int k = 0;
-        for (long i = 0; i < len[0]; i++)
-            for (long j = 0; j < len[1]; j++) {
-                long row = ((lo[0] + i) * dims[1] + (lo[1] + j)) * dims[2] + lo[2];
-                for (long l = 0; l < len[2]; l++, k++) {
-                    long g = row + l;
-                    if (ints != null) {
-                        if (!check) ints[k] = (int) g;
-                        else if (ints[k] != (int) g) errors++;
-                    } else {
-                        if (!check) doubles[k] = g;
-                        else if (doubles[k] != g) errors++;
-                    }
-                }
-            }
-        return errors;
+    /** This rank's view and data, filled: the setup's pattern (coll_perf's BLOCK^3 darray on the MPI_Dims_create grid, C order, by default). */
+    static Part part(Comm comm, Setup s) {
+        CollPattern.Axis[] axes = s.pattern().axes(comm.size(), comm.rank(), s.dims());
+        FileView view = s.pattern().view(comm.size(), comm.rank(), s.dims(), s.type());
+        long count = axes[0].len() * axes[1].len() * axes[2].len();
+        if (!s.pattern().interleaved() && count * s.type().size() != view.filetype().size()) // a darray holds the share; interleaved tiles one block
+            throw new IllegalStateException("rank=" + comm.rank() + " owns " + count + " elements of pattern " + s.pattern().label() + " but its filetype holds "
+                    + view.filetype().size() + " bytes");
+        Part p = new Part(view, s.type().newArray((int) count), (int) count, axes, new long[] {axes[0].g(), axes[1].g(), axes[2].g()});
+        p.fill(s.type(), false);
+        return p;
     }
 
     private static void clear(Object data, ElementType type) {

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.jpio.comm.Comm;
 import org.jpio.comm.mpi.MpiComm;
+import org.jpio.examples.bench.MpiChild;
 import org.jpio.examples.bench.PlotOption;
 import org.jpio.io.ElementType;
 import org.jpio.parallel.Hints;

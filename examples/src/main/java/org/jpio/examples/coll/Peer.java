@@ -55,6 +55,8 @@ final class Peer {
     /** Why {@code peer} cannot run here in this setup, or null when it can. */
     static String unavailable(String peer, CollBench.Setup s) throws IOException {
         rowName(peer);
+        if ((peer.equals("coll_perf") || peer.equals("pieces")) && !s.pattern().equals(CollPattern.BLOCK))
+            return peer + " writes coll_perf's BLOCK^3 pattern only, not " + s.pattern().label();
         if (peer.equals("coll_perf")) {
             if (!s.overwrite()) return "ROMIO's coll_perf times an overwrite only (run with --mode overwrite)";
             if (s.sync()) return "ROMIO's coll_perf does not sync";
@@ -76,10 +78,11 @@ final class Peer {
         switch (peer) {
             case "romio321", "ompio" -> {
                 cmd.addAll(List.of("--mca", "io", peer, NativePrograms.program("mpi_coll_perf").toString()));
-                for (int d : s.dims()) cmd.add(Integer.toString(d));
+                cmd.addAll(s.peerDims());
                 cmd.addAll(List.of(s.typeName(), file.toString()));
                 if (s.overwrite()) cmd.add("--overwrite");
                 if (s.sync()) cmd.add("--sync");
+                cmd.addAll(s.pattern().peerArgs());
                 hints.forEach((k, v) -> { if (!k.startsWith("jpio_")) cmd.add(k + "=" + v); });
                 return parse(peer, np, s, Processes.run(cmd, 3600), cmd, peer.equals("romio321") ? "ROMIO two-phase/automatic per its hints" : "OMPIO");
             }

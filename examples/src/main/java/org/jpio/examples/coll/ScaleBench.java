@@ -10,6 +10,7 @@ import java.util.Map;
 import org.jpio.comm.Comm;
 import org.jpio.comm.CountingComm;
 import org.jpio.examples.bench.Json;
+import org.jpio.examples.bench.MpiChild;
 import org.jpio.examples.bench.Stats;
 import org.jpio.parallel.Amode;
 import org.jpio.parallel.Elements;

@@ -1,7 +1,6 @@
 package org.jpio.examples.comm;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,19 +44,14 @@ public final class CommBenchCommand implements Callable<Integer> {
         if (Spmd.launchedByMpi()) throw new IllegalStateException("bench comm starts its own mpirun jobs: run it from a shell, not under mpirun");
         String missing = NativePrograms.unavailable("mpi_comm_latency");
         if (missing != null) throw new IllegalStateException("C peer unavailable: " + missing);
-        Path peer = NativePrograms.program("mpi_comm_latency");
         System.out.println(String.format(Locale.ROOT, "bench comm: microseconds per call when every rank arrives at once, %d batches of %d calls per job,"
                 + " median over %d round(s); mpirun --oversubscribe --bind-to none", batches, calls, repeat));
         System.out.println(String.format(Locale.ROOT, "%4s %-10s %10s %10s %8s", "np", "operation", "C us", "jpio us", "jpio/C"));
         for (int np : nps) {
             Map<String, List<Double>> c = new LinkedHashMap<>(), jpio = new LinkedHashMap<>();
             for (int round = 0; round < repeat; round++) {
-                List<String> job = new ArrayList<>(mpirun(np));
-                job.addAll(JavaLauncher.command(CommLatency.class, List.of(Integer.toString(calls), Integer.toString(batches))));
-                collect(Processes.run(job, 600), jpio);
-                List<String> cjob = new ArrayList<>(mpirun(np));
-                cjob.addAll(List.of(peer.toString(), Integer.toString(calls), Integer.toString(batches)));
-                collect(Processes.run(cjob, 600), c);
+                job(np, true, calls, batches).forEach((op, us) -> jpio.computeIfAbsent(op, k -> new ArrayList<>()).add(us));
+                job(np, false, calls, batches).forEach((op, us) -> c.computeIfAbsent(op, k -> new ArrayList<>()).add(us));
             }
             for (String op : CommLatency.OPERATIONS) {
                 double[] cs = c.get(op).stream().mapToDouble(Double::doubleValue).toArray();
@@ -70,15 +64,30 @@ public final class CommBenchCommand implements Callable<Integer> {
         return 0;
     }
 
+    /**
+     * One job on {@code np} processes under this benchmark's mpirun options: jpio's MpiComm ({@link CommLatency})
+     * or the C peer (mpi_comm_latency); microseconds per call of each operation, in {@link CommLatency#OPERATIONS}' order.
+     */
+    public static Map<String, Double> job(int np, boolean jpio, int calls, int batches) throws IOException {
+        if (!jpio && NativePrograms.unavailable("mpi_comm_latency") != null)
+            throw new IllegalStateException("C peer unavailable: " + NativePrograms.unavailable("mpi_comm_latency"));
+        List<String> cmd = new ArrayList<>(mpirun(np));
+        if (jpio) cmd.addAll(JavaLauncher.command(CommLatency.class, List.of(Integer.toString(calls), Integer.toString(batches))));
+        else cmd.addAll(List.of(NativePrograms.program("mpi_comm_latency").toString(), Integer.toString(calls), Integer.toString(batches)));
+        Map<String, Double> out = new LinkedHashMap<>();
+        collect(Processes.run(cmd, 600), out);
+        return out;
+    }
+
     private static List<String> mpirun(int np) {
         return List.of("mpirun", "--allow-run-as-root", "--oversubscribe", "--bind-to", "none", "-np", Integer.toString(np));
     }
 
-    private static void collect(String out, Map<String, List<Double>> into) throws IOException {
+    private static void collect(String out, Map<String, Double> into) throws IOException {
         for (String op : CommLatency.OPERATIONS) {
             Matcher m = Pattern.compile("\"" + op + "\":([0-9.]+)").matcher(out);
             if (!m.find()) throw new IOException("no " + op + " in: " + out);
-            into.computeIfAbsent(op, k -> new ArrayList<>()).add(Double.parseDouble(m.group(1)));
+            into.put(op, Double.parseDouble(m.group(1)));
         }
     }
 }

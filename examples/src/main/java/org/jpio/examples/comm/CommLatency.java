@@ -1,5 +1,6 @@
 package org.jpio.examples.comm;
 
+import java.util.List;
 import java.util.Locale;
 import org.jpio.comm.Comm;
 
@@ -13,18 +14,30 @@ import org.jpio.comm.Comm;
  * <p>{@code mpirun -np N java ... CommLatency CALLS ROUNDS}
  */
 public final class CommLatency {
-    static final String[] OPERATIONS = {"barrier", "allreduce", "allgather", "bcast", "agree"};
+    /** The operations, in the order of the rows and of {@link #measure}'s figures. */
+    public static final List<String> OPERATIONS = List.of("barrier", "allreduce", "allgather", "bcast", "agree");
 
     private CommLatency() { }
 
     public static void main(String[] args) throws Exception {
         Comm c = Comm.world();
-        int calls = Integer.parseInt(args[0]), rounds = Integer.parseInt(args[1]);
+        double[] best = measure(c, Integer.parseInt(args[0]), Integer.parseInt(args[1]));
+        if (c.rank() != 0) return;
+        StringBuilder line = new StringBuilder("{\"peer\":\"jpio\",\"np\":" + c.size());
+        for (int op = 0; op < OPERATIONS.size(); op++) line.append(String.format(Locale.ROOT, ",\"%s\":%.3f", OPERATIONS.get(op), best[op]));
+        System.out.println(line.append('}'));
+    }
+
+    /**
+     * Collective: microseconds per call of each of {@link #OPERATIONS} on {@code c}, the fastest of {@code rounds}
+     * batches of {@code calls} calls, a batch's time the slowest rank's (on MPI processes or in-JVM ranks alike).
+     */
+    public static double[] measure(Comm c, int calls, int rounds) throws Exception {
         long[] s = {c.rank()}, r = new long[1], g = new long[c.size()], b = new long[4];
-        double[] best = new double[OPERATIONS.length];
+        double[] best = new double[OPERATIONS.size()];
         java.util.Arrays.fill(best, Double.MAX_VALUE);
         for (int round = -1; round < rounds; round++) { // round -1: JIT warm-up, not counted
-            for (int op = 0; op < OPERATIONS.length; op++) {
+            for (int op = 0; op < OPERATIONS.size(); op++) {
                 c.barrier();
                 long t0 = System.nanoTime();
                 for (int k = 0; k < calls; k++) {
@@ -41,9 +54,6 @@ public final class CommLatency {
                 if (round >= 0) best[op] = Math.min(best[op], slowest[0]);
             }
         }
-        if (c.rank() != 0) return;
-        StringBuilder line = new StringBuilder("{\"peer\":\"jpio\",\"np\":" + c.size());
-        for (int op = 0; op < OPERATIONS.length; op++) line.append(String.format(Locale.ROOT, ",\"%s\":%.3f", OPERATIONS[op], best[op]));
-        System.out.println(line.append('}'));
+        return best;
     }
 }

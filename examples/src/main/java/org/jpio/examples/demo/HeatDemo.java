@@ -1,6 +1,7 @@
 package org.jpio.examples.demo;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicReference;
@@ -49,9 +50,11 @@ public final class HeatDemo {
      * write, read mismatches the field read back against it; both 0 on success.
      */
     public record Result(String mode, int ranks, int readRanks, int[] shape, int steps, Path file, long bytes,
-                         double writeSeconds, double readSeconds, long memoryMismatches, long readMismatches, double sum) {
+                         double writeSeconds, double readSeconds, long memoryMismatches, long readMismatches, double sum, double singleWriterSeconds) {
         public boolean ok() { return memoryMismatches == 0 && readMismatches == 0; }
         public double writeMBps() { return bytes / 1e6 / writeSeconds; }
+        /** One process writing the same bytes in one call, new file, synced and renamed as the demo's write ({@link SingleWriter}). */
+        public double singleWriterMBps() { return bytes / 1e6 / singleWriterSeconds; }
         public double readMBps() { return bytes / 1e6 / readSeconds; }
     }
 
@@ -85,7 +88,10 @@ public final class HeatDemo {
         return result.get();
     }
 
-    /** One rank's part of the run: returns {memory mismatches (all ranks), write nanoseconds (rank 0's)}. */
+    /**
+     * One rank's part of the run: returns {memory mismatches (all ranks), write nanoseconds (rank 0's), and
+     * rank 0's nanoseconds to write the same bytes alone in one call after it ({@link SingleWriter})}.
+     */
     private static long[] simulateAndWrite(Comm comm, Options o, HeatCheckpoints.Plan checkpoints, PrintStream out, double[] reference) throws Exception {
         DistributedArray u = DistributedArray.builder(comm, ElementType.DOUBLE, o.shape()).ghost(1).create();
         DistributedArray next = DistributedArray.builder(comm, ElementType.DOUBLE, o.shape()).ghost(1).create();
@@ -108,7 +114,18 @@ public final class HeatDemo {
         long t0 = System.nanoTime();
         u.write(target(o), ArrayFormats.of(o.file()), Hints.fromEnvironment(), WriteMode.REPLACE, attributes(o));
         comm.barrier();
-        return new long[] {bad, System.nanoTime() - t0};
+        long nanos = System.nanoTime() - t0, single = 0;
+        if (comm.rank() == 0) {                                         // the figure a user reads the demo's rate against
+            Path other = o.file().toAbsolutePath().resolveSibling(o.file().getFileName() + ".single-writer");
+            try {
+                single = (long) (SingleWriter.seconds(other, SingleWriter.bytes(reference)) * 1e9);
+            } finally {
+                Files.deleteIfExists(other);
+            }
+        }
+        long[] alone = {single};
+        comm.bcast(alone, 0, 1, 0);                                     // every rank's result carries rank 0's figure
+        return new long[] {bad, nanos, alone[0]};
     }
 
     /** Reads the file on this communicator's ranks: returns {read mismatches (all ranks), read nanoseconds}. */
@@ -142,8 +159,10 @@ public final class HeatDemo {
         double sum = 0;
         for (double x : reference) sum += x;
         Result res = new Result(mode, ranks, readers, o.shape(), o.steps(), o.file().toAbsolutePath(), bytes,
-                w[1] / 1e9, r[1] / 1e9, w[0], r[0], sum);
+                w[1] / 1e9, r[1] / 1e9, w[0], r[0], sum, w[2] / 1e9);
         out.printf("wrote %s (%.2f MB) with %d ranks in %.3f s: %.1f MB/s%n", res.file(), bytes / 1e6, ranks, res.writeSeconds(), res.writeMBps());
+        out.printf("one process writing the same bytes in one FileChannel write (new file, synced, renamed, as above): %.1f MB/s; the demo's write: %.2fx of it%n",
+                res.singleWriterMBps(), res.writeMBps() / res.singleWriterMBps());
         out.printf("read it back with %d ranks in %.3f s: %.1f MB/s%n", readers, res.readSeconds(), res.readMBps());
         out.printf("verified %d elements against a serial recomputation: %d wrong in memory, %d wrong after the read -> %s%n",
                 reference.length, res.memoryMismatches(), res.readMismatches(), res.ok() ? "OK" : "FAILED");

@@ -34,6 +34,10 @@ class HeatDemoTest {
         assertEquals(19 * 12 * 7 * 8, r.bytes());
         assertTrue(out.contains("python3 -c \"import numpy; a=numpy.load('" + file.toAbsolutePath() + "')"), out);
         assertTrue(out.contains("-> OK"), out);
+        // beside its own rate, the rate of one process writing the same bytes alone, and its sibling file is gone
+        assertTrue(out.contains("one process writing the same bytes in one FileChannel write (new file, synced, renamed, as above): "), out);
+        assertTrue(r.singleWriterSeconds() > 0 && Double.isFinite(r.singleWriterMBps()), out);
+        assertTrue(!java.nio.file.Files.exists(dir.resolve("heat.npy.single-writer")), "the single writer's file is removed");
         // the file is the field: the serial reference, bit for bit, as numpy sees it
         double[] ref = HeatField.reference(new int[] {19, 12, 7}, 6);
         NpyFile.Contents c = NpyFile.read(file);
