@@ -150,7 +150,7 @@ public class IndependentDriver implements FileDriver {
     private static boolean preallocates(Hints.Mode mode, Path path) {
         if (mode != Hints.Mode.AUTOMATIC) return mode == Hints.Mode.ENABLE;
         try {
-            String type = Files.getFileStore(path).type();
+            String type = org.jpio.layout.NativeFsCalls.typeName(path);
             return type.equals("ext4") || type.equals("xfs");
         } catch (IOException e) {
             return false; // the file system is not known: no reservation, as with disable

@@ -51,7 +51,7 @@ public final class TwoPhaseDriver extends IndependentDriver {
 
     private static Locking locking(java.nio.file.Path path) {
         try {
-            return Locking.of(java.nio.file.Files.getFileStore(path).type());
+            return Locking.of(org.jpio.layout.NativeFsCalls.typeName(path));
         } catch (IOException e) {
             return Locking.NONE; // the file system is not known: nothing known to contend for
         }
