@@ -105,6 +105,7 @@ public final class DistributedArray {
         Decomposition dec = new Decomposition(globalShape, grid, dists);
         if (dec.ranks() != comm.size())
             throw new IllegalArgumentException("process grid " + Arrays.toString(grid) + " has " + dec.ranks() + " ranks but the communicator has size=" + comm.size());
+        WarmUp.start(); // the write path loads while the program fills its arrays
         return new DistributedArray(comm, type, dec, ghost);
     }
 

@@ -1,0 +1,80 @@
+package org.jpio.array;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Comparator;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+import org.jpio.comm.local.LocalComm;
+import org.jpio.io.ElementType;
+
+/**
+ * Loads the write path ahead of the program's first write. The first {@code DistributedArray.write} of a
+ * JVM pays once for loading, linking and first interpreting some five hundred classes (measured here:
+ * 80-150 ms of CPU for an array whose warm write takes 3 ms), which a checkpoint that comes once every few
+ * minutes pays at its first write. The first {@code create} of a JVM starts one low-priority daemon thread
+ * that writes and reads back a 4x4 array, without and with ghost cells, on two in-JVM ranks (the collective paths too) in
+ * a private temporary directory (0700, removed at once), while the program fills its arrays.
+ *
+ * <p>Nothing depends on it: the program's own first write does the same work when the warm-up has not
+ * run (or failed: its failure is reported on the {@code org.jpio.array} System.Logger at DEBUG and the
+ * program's write reports its own). {@code -Djpio.warmup=false} turns it off.
+ */
+final class WarmUp {
+    private static final AtomicBoolean STARTED = new AtomicBoolean();
+    private static final CountDownLatch DONE = new CountDownLatch(1);
+    private static volatile Exception failure;
+
+    private WarmUp() { }
+
+    /** Starts the warm-up once per JVM, unless {@code jpio.warmup=false}. */
+    static void start() {
+        if (!Boolean.parseBoolean(System.getProperty("jpio.warmup", "true")) || !STARTED.compareAndSet(false, true)) return;
+        Thread t = new Thread(WarmUp::run, "jpio-warm-up");
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        t.start();
+    }
+
+    /** Whether the warm-up ran to its end within {@code millis} (for tests). */
+    static boolean awaitDone(long millis) throws InterruptedException {
+        return DONE.await(millis, java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+
+    /** What made the warm-up fail, or null (for tests). */
+    static Exception failure() { return failure; }
+
+    private static void run() {
+        Path dir = null;
+        try {
+            dir = Files.createTempDirectory("jpio-warm-up-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Path in = dir;
+            LocalComm.run(2, comm -> {
+                for (int ghost = 0; ghost <= 1; ghost++) {
+                    DistributedArray a = DistributedArray.create(comm, ElementType.DOUBLE, new int[] {4, 4}, null, null, ghost);
+                    Path file = in.resolve("warm-up-" + ghost + ".npy");
+                    a.write(file);
+                    a.read(file);
+                }
+            });
+        } catch (Exception e) {
+            failure = e;
+            System.getLogger("org.jpio.array").log(System.Logger.Level.DEBUG, "jpio: the warm-up write failed (the program's first write reports its own): {0}", e);
+        } finally {
+            remove(dir);
+            DONE.countDown();
+        }
+    }
+
+    private static void remove(Path dir) {
+        if (dir == null) return;
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            System.getLogger("org.jpio.array").log(System.Logger.Level.DEBUG, "jpio: warm-up directory {0} not removed: {1}", dir, e);
+        }
+    }
+}
