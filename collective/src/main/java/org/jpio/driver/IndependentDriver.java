@@ -208,14 +208,29 @@ public class IndependentDriver implements FileDriver {
      * range twice is harmless. Only a hint: a failure is reported in {@code jpio_preallocate} of
      * {@link #hints()} and the write goes on (a real lack of space then fails the write, with its offset).
      */
+    /**
+     * The byte range this rank last reserved (empty at first). Blocks once reserved stay so while the file is open
+     * unless it is truncated; if another program frees them, a write allocates them again (the reservation only
+     * spares ext4's delayed allocation work, it changes no byte).
+     */
+    private long reservedFrom = Long.MAX_VALUE, reservedTo = Long.MIN_VALUE;
+
     protected void reserveIfDense(Transfer t, Extents all, boolean write) throws IOException {
         Access a = t.access();
         if (!write || a.runs() == 0 || !all.dense()) return;
         Boolean p = preallocates;
         if (p == null) preallocates = p = preallocates(hints.preallocate(), path); // the file system's type costs a look at the mount table
         if (!p) return;
+        if (a.start() >= reservedFrom && a.end() <= reservedTo) return; // reserved by an earlier call: the same write every step pays no system call
         try {
             file(t).preallocate(a.start(), a.end() - a.start());
+            if (a.start() <= reservedTo && a.end() >= reservedFrom) { // overlapping or adjacent: one range
+                reservedFrom = Math.min(reservedFrom, a.start());
+                reservedTo = Math.max(reservedTo, a.end());
+            } else {
+                reservedFrom = a.start();
+                reservedTo = a.end();
+            }
         } catch (IOException e) {
             preallocateFailure = "failed: " + e.getMessage();
         }
@@ -249,6 +264,8 @@ public class IndependentDriver implements FileDriver {
     /** Rank 0 truncates or extends; the caller's agreement orders it before any rank's next access. */
     @Override public void setSize(long size) throws IOException {
         if (comm.rank() == 0) file(ByteOrder.nativeOrder()).setLength(size);
+        reservedFrom = Long.MAX_VALUE; // a truncation gives blocks back: reserve again (the reservation only speeds writes up)
+        reservedTo = Long.MIN_VALUE;
     }
 
     @Override public void preallocate(long size) throws IOException {

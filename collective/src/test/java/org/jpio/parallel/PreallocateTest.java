@@ -15,6 +15,7 @@ import org.jpio.view.DataRep;
 import org.jpio.view.Datatype;
 import org.jpio.view.FileView;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -50,6 +51,24 @@ class PreallocateTest {
             assertEquals(i, back.get(at), "int " + at);
         }
         return rec.calls();
+    }
+
+    @Test
+    void theSameWriteRepeatedReservesOnceUntilTheFileIsTruncated() throws Exception {
+        Path file = dir.resolve("repeated.bin");
+        RecordingEngine rec = new RecordingEngine(Engines.defaultEngine());
+        LocalComm.run(2, comm -> {
+            try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.CREATE, Amode.RDWR),
+                    Hints.of(Hints.ROMIO_CB_WRITE, "disable", Hints.JPIO_PREALLOCATE, "enable"), rec)) {
+                f.setView(view(comm.rank(), false));
+                int[] mine = new int[1000];
+                for (int step = 0; step < 5; step++) f.writeAtAll(0, Elements.of(mine)); // the same write every step
+                f.setSize(0);
+                f.writeAtAll(0, Elements.of(mine));
+            }
+        });
+        long reserved = rec.calls().stream().filter(c -> c.op().equals("preallocate")).count();
+        assertEquals(4, reserved, "each rank reserves at its first write and again after the truncation: " + rec.calls());
     }
 
     @ParameterizedTest
