@@ -50,6 +50,9 @@ public interface FileDriver extends AutoCloseable {
     /** MPI_File_get_size in bytes (local). */
     long size() throws IOException;
 
+    /** Whether this rank knows, without asking the file system, that the file extends at least to byte {@code end} (a read within it need not ask the size). */
+    default boolean knownWithin(long end) { return false; }
+
     /** MPI_File_set_size (collective). */
     void setSize(long size) throws IOException;
 

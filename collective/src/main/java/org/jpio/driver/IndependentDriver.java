@@ -261,6 +261,11 @@ public class IndependentDriver implements FileDriver {
 
     @Override public long size() throws IOException { return file(ByteOrder.nativeOrder()).size(); }
 
+    @Override public boolean knownWithin(long end) {
+        for (ArrayFile f : files.values()) if (f.knownWithin(end)) return true; // any of this rank's descriptors: one file
+        return false;
+    }
+
     /** Rank 0 truncates or extends; the caller's agreement orders it before any rank's next access. */
     @Override public void setSize(long size) throws IOException {
         if (comm.rank() == 0) file(ByteOrder.nativeOrder()).setLength(size);

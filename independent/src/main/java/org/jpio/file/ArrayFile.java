@@ -51,6 +51,13 @@ public final class ArrayFile implements Closeable {
     private final boolean deleteOnClose;
     private final IoStats stats = new IoStats();
     private final AtomicBoolean closed = new AtomicBoolean();
+    /**
+     * A size the file has at least: the last size asked of the system, raised by this handle's writes, set by
+     * its truncations. A read that ends within it asks no fstat (one system call per read saved; a file
+     * truncated meanwhile through another handle is then found by the read itself, which stops at the end
+     * of file with the same EOFException, after filling what lay before it).
+     */
+    private final java.util.concurrent.atomic.AtomicLong sizeAtLeast = new java.util.concurrent.atomic.AtomicLong(-1);
     private volatile RangeLocks locks;
 
     private ArrayFile(Path path, ArrayFileOptions options, EngineFile file, OpenSpec spec) {
@@ -112,6 +119,7 @@ public final class ArrayFile implements Closeable {
         long t0 = System.nanoTime();
         file.writeArray(position, array, t, index, count, options.order());
         stats.wrote(bytes, System.nanoTime() - t0);
+        grewTo(position + bytes);
     }
 
     /** Fills the whole array from {@code position}. */
@@ -119,7 +127,11 @@ public final class ArrayFile implements Closeable {
         readArray(position, array, 0, ElementType.of(array).length(array));
     }
 
-    /** Reads {@code count} elements into {@code array[index..]}; EOFException before any read if the file is too short. */
+    /**
+     * Reads {@code count} elements into {@code array[index..]}; EOFException before any read if the file is too
+     * short (if another handle truncated it since this one last saw its size, the read itself meets the end
+     * and throws the same EOFException after filling what lay before it).
+     */
     public void readArray(long position, Object array, int index, int count) throws IOException {
         ElementType t = ElementType.of(array);
         long bytes = check(Access.READ, position, array, t, index, count);
@@ -138,6 +150,7 @@ public final class ArrayFile implements Closeable {
         long t0 = System.nanoTime();
         file.writeFully(position, src);
         stats.wrote(n, System.nanoTime() - t0);
+        grewTo(position + n);
     }
 
     /** Fills the remaining bytes of {@code dst} from {@code position}; EOFException first if the file is too short. */
@@ -206,13 +219,21 @@ public final class ArrayFile implements Closeable {
 
     public long size() throws IOException {
         requireAccess(Access.of("size"), 0, 0);
-        return file.size();
+        long size = file.size();
+        sizeAtLeast.set(size);
+        return size;
     }
+
+    /** Whether the file is known, without a system call, to extend at least to byte {@code end}. */
+    public boolean knownWithin(long end) { return end <= sizeAtLeast.get(); }
+
+    private void grewTo(long end) { sizeAtLeast.accumulateAndGet(end, Math::max); }
 
     /** Truncates or extends the file (MPI_File_set_size); needs WRITE, as FileChannel.truncate. */
     public void setLength(long size) throws IOException {
         checkPosition(Access.of("setLength", true, false), size, 0);
         file.setLength(size);
+        sizeAtLeast.set(size);
     }
 
     /** Reserves blocks for {@code [position, position+length)} (MPI_File_preallocate, posix_fallocate); needs WRITE. */
@@ -221,6 +242,7 @@ public final class ArrayFile implements Closeable {
         long t0 = System.nanoTime();
         file.preallocate(position, length);
         stats.other(System.nanoTime() - t0);
+        grewTo(position + length);
     }
 
     /** Forces written data to the device; with {@code metadata}, also the file's metadata (fsync). */
@@ -304,7 +326,8 @@ public final class ArrayFile implements Closeable {
     }
 
     private void requireWithinFile(long position, long length) throws IOException {
-        long size = file.size();
+        if (position + length <= sizeAtLeast.get()) return;
+        long size = size();
         if (position + length > size)
             throw new EOFException("read past end of file: path=" + path + " offset=" + position
                     + " length=" + length + " size=" + size);
