@@ -28,13 +28,14 @@ final class NoncontigPorts {
 
     /** How a test moves data: the routine for "write at the pointer", "write at", "read at". */
     enum Routines {
-        INDEPENDENT, NONBLOCKING, COLLECTIVE;
+        INDEPENDENT, NONBLOCKING, COLLECTIVE, NONBLOCKING_COLLECTIVE;
 
         int write(ParallelFile f, Elements e) throws IOException {
             return switch (this) {
                 case INDEPENDENT -> f.write(e);
                 case NONBLOCKING -> f.iwrite(e).waitFor();
                 case COLLECTIVE -> f.writeAll(e);
+                case NONBLOCKING_COLLECTIVE -> f.iwriteAll(e).waitFor();
             };
         }
 
@@ -43,6 +44,7 @@ final class NoncontigPorts {
                 case INDEPENDENT -> f.writeAt(at, e);
                 case NONBLOCKING -> f.iwriteAt(at, e).waitFor();
                 case COLLECTIVE -> f.writeAtAll(at, e);
+                case NONBLOCKING_COLLECTIVE -> f.iwriteAtAll(at, e).waitFor();
             };
         }
 
@@ -51,6 +53,7 @@ final class NoncontigPorts {
                 case INDEPENDENT -> f.readAt(at, e);
                 case NONBLOCKING -> f.ireadAt(at, e).waitFor();
                 case COLLECTIVE -> f.readAtAll(at, e);
+                case NONBLOCKING_COLLECTIVE -> f.ireadAtAll(at, e).waitFor();
             };
         }
     }
@@ -71,6 +74,12 @@ final class NoncontigPorts {
     /** i_noncontig.c: two processes, nonblocking I/O. */
     static String iNoncontig(Comm comm, Path file, Hints h) throws Exception {
         onTwo(comm, two -> cases(two, file, h, Routines.NONBLOCKING, 5000, i -> i + two.rank() * 5000));
+        return null;
+    }
+
+    /** MPICH's i_noncontig_coll.c: two processes, nonblocking collective I/O. */
+    static String iNoncontigColl(Comm comm, Path file, Hints h) throws Exception {
+        onTwo(comm, two -> cases(two, file, h, Routines.NONBLOCKING_COLLECTIVE, 5000, i -> i + two.rank() * 5000));
         return null;
     }
 
