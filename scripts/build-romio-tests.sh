@@ -19,13 +19,19 @@ here=$(cd "$(dirname "$0")" && pwd)
 source "$here/openmpi-source.sh"
 openmpi_version
 out=${JPIO_CACHE:-$HOME/.cache/jpio}/romio-tests
+# Programs the tests run must come from a directory only this user can change: refuse one of someone else's
+if [ -e "$out" ] && { [ ! -d "$out" ] || [ -L "$out" ] || [ "$(stat -c %u "$out")" != "$(id -u)" ]; }; then
+  echo "build-romio-tests: $out is not a directory owned by user $(id -un) (owner=$(stat -c %U "$out")): not using it" >&2
+  exit 1
+fi
 if [ "$(cat "$out/VERSION" 2>/dev/null)" = "$src_version ${PROGRAMS[*]}" ]; then
+  chmod 700 "$out"
   exit 0
 fi
 command -v mpicc >/dev/null || { echo "build-romio-tests: mpicc is missing (libopenmpi-dev)" >&2; exit 1; }
 
 openmpi_source
-mkdir -p "$out"
+mkdir -p -m 700 "$out"
 chmod 700 "$out"
 testdir=$(tar tf "$cache/$orig" | grep -E '/romio[0-9]*/romio/test/async\.c$' | sort | tail -1)
 testdir=${testdir%/async.c}

@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -30,13 +32,16 @@ final class RomioPrograms {
     }
 
     /** The program's binary, after checking that the build directory is this user's and private. */
-    static Path binary(String program) throws IOException {
-        Path dir = cache(), p = dir.resolve(program);
+    static Path binary(String program) throws IOException { return binary(cache(), program); }
+
+    static Path binary(Path dir, String program) throws IOException {
+        Path p = dir.resolve(program);
         if (!Files.isExecutable(p)) fail(p + " is missing: run scripts/build-romio-tests.sh (make test's bootstrap does)");
-        Set<PosixFilePermission> perms = Files.getPosixFilePermissions(dir);
-        if (!Files.getOwner(dir).getName().equals(System.getProperty("user.name")) || perms.contains(PosixFilePermission.GROUP_WRITE)
-                || perms.contains(PosixFilePermission.OTHERS_WRITE))
-            fail(dir + " is not a private directory of user " + System.getProperty("user.name") + ": not running a program from it");
+        Set<PosixFilePermission> perms = Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS);
+        String owner = Files.getOwner(dir, LinkOption.NOFOLLOW_LINKS).getName();
+        if (!owner.equals(System.getProperty("user.name")) || !perms.equals(PosixFilePermissions.fromString("rwx------")))
+            fail(dir + " is not a private directory (0700) of user " + System.getProperty("user.name") + " (owner=" + owner
+                    + " mode=" + PosixFilePermissions.toString(perms) + "): not running a program from it");
         return p;
     }
 
