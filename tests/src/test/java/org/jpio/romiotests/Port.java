@@ -81,23 +81,6 @@ enum Port {
         this.body = body;
     }
 
-    /**
-     * A bug of jpio's ROMIO driver this port shows, or null: the port is left out on that driver until it is
-     * fixed; {@link RomioDriverBugsTest} runs it there ({@code -Djpio.knownBugs=true}) and fails.
-     */
-    String romioBug() {
-        return switch (this) {
-            case ZERO_COUNT -> "a zero-length transfer returns garbage counts (\"MPI_File_read_at_all moved -2075798792 of 0 elements\"):"
-                    + " romio321 leaves the status of a zero-length read_at_all unset and native/src/main/c/mpi/romio.c reads"
-                    + " MPI_Get_elements_x from the uninitialised MPI_Status; fix: MPI_Status_set_elements_x(&st, MPI_BYTE, 0) before each call";
-            case SETVIEWCUR, I_SETVIEWCUR -> "read_shared (and every shared-pointer routine) on a file opened SEQUENTIAL fails with"
-                    + " MPI_ERR_UNSUPPORTED_OPERATION: jpio keeps the shared pointer itself and moves the bytes with MPI_File_read_at,"
-                    + " which ROMIO refuses on a file it opened MPI_MODE_SEQUENTIAL; fix: RomioFile.open leaves SEQUENTIAL out of the"
-                    + " amode it passes (ParallelFile already refuses explicit offsets on such a file)";
-            default -> null;
-        };
-    }
-
     /** The C test's file name argument in {@code dir}. */
     Path file(Path dir) { return dir.resolve(program + ".dat"); }
 

@@ -9,8 +9,7 @@ import org.jpio.parallel.ParallelFileContract;
 /**
  * Every {@link Port} in one SPMD run, in one directory: {@code mpirun -np 3 java ... RomioPortsMain DIR CONFIG}
  * under MPI (one launch for all of them), or {@link #runAll} on in-JVM ranks. A port's returned lines are
- * written by rank 0 to {@code DIR/PROGRAM.out} for the comparison with ROMIO's output. On the ROMIO driver
- * the ports that show a bug of it ({@link Port#romioBug}) run only when named.
+ * written by rank 0 to {@code DIR/PROGRAM.out} for the comparison with ROMIO's output.
  */
 public final class RomioPortsMain {
     private RomioPortsMain() { }
@@ -29,7 +28,7 @@ public final class RomioPortsMain {
     static void runAll(Comm comm, Path dir, String config, java.util.List<String> only) throws Exception {
         Hints h = ParallelFileContract.hints(config);
         for (Port p : Port.values()) {
-            if (only != null ? !only.contains(p.program) : config.equals("romio") && p.romioBug() != null) continue;
+            if (only != null && !only.contains(p.program)) continue;
             String out;
             try {
                 out = p.run(comm, dir, h);
