@@ -202,7 +202,8 @@ def plot_coll_overlap(rows, plt):
     axes[0].axhline(10, color="gray", linestyle=":", linewidth=1)
     for i, r in enumerate(rows):  # a peer that crashed has no bar: say what happened where it would be
         if "wait_fraction" not in r:
-            axes[0].annotate(str(r.get("status", ""))[:40], (i, 0.5), xycoords=("data", "axes fraction"), ha="center", rotation=90, fontsize=7)
+            what = str(r.get("status", "")).split(" in ")[0].replace(" (exited on ", "\n(").replace(" (Segmentation fault)", "")
+            axes[0].annotate("failed:\n" + what, (i, 0.5), xycoords=("data", "axes fraction"), ha="center", va="center", fontsize=7)
     times = {}
     for key, what in (("blocking_ms", "blocking write B"), ("start_ms", "start call"), ("compute_ms", "compute"), ("wait_ms", "wait")):
         times[what] = {r["row"]: num(r, key) for r in rows}
