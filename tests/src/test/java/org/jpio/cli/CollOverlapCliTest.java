@@ -57,6 +57,11 @@ class CollOverlapCliTest {
         JpioCli.Result bad = JpioCli.run(dir, 30, "bench", "coll", "--nonblocking", "--mode", "overwrite", "--peers", "none");
         assertEquals(2, bad.status(), bad.err());
         assertTrue(bad.err().contains("--nonblocking times a new file's write"), bad.err());
+        for (String[] other : new String[][] {{"--pattern", "cyclic"}, {"--ranks", "2,4"}, {"--procs", "2"}}) {
+            JpioCli.Result r = JpioCli.run(dir, 30, "bench", "coll", "--nonblocking", other[0], other[1], "--peers", "none");
+            assertEquals(2, r.status(), String.join(" ", other) + ": " + r.err());
+            assertTrue(r.err().contains("--nonblocking times coll_perf's block pattern on one rank count"), r.err());
+        }
     }
 
     @Test
