@@ -10,6 +10,8 @@
 #   ROMIO's test/coll_perf.c from the same source package, built into a private cache (scripts/build-coll-perf.sh),
 #   the peer of bin/jpio bench coll --mode overwrite
 #   the HDF5 Java bindings' jar in the local Maven repository (scripts/install-hdf5-jar.sh)
+#   ROMIO's test programs (romio/test/*.c) from the same source package, built into a private cache
+#   (scripts/build-romio-tests.sh), the reference runs of the tests' ports of them (org.jpio.romiotests)
 # As root it installs; otherwise it uses sudo when that works without a password, else it stops and prints
 # the one command to run.
 set -euo pipefail
@@ -49,3 +51,4 @@ if [ -x "$here/scripts/build-mpi-jar.sh" ]; then
 fi
 "$here/scripts/build-coll-perf.sh"
 "$here/scripts/install-hdf5-jar.sh"
+"$here/scripts/build-romio-tests.sh"

@@ -21,6 +21,7 @@ declare -A cmd=(
   [coll-sync]="bench coll --dims 256,256,256 --backend twophase,independent --repeat 3 --sync"
   [coll-patterns]="bench coll --pattern block,cyclic,block-cyclic --dims 256,256,256 --ranks 2,4 --procs 2,4 --peers romio321 --repeat 3"
   [coll-interleaved]="bench coll --pattern interleaved --mode overwrite --ranks 2,4 --procs 2,4 --peers romio321 --repeat 3"
+  [coll-overlap]="bench coll --nonblocking --dims 384,384,384 --ranks 2 --repeat 5"
   [coll-scale]="bench coll-scale --repeat 3"
   [calls]="bench calls --repeat 3"
   [calls-16]="bench calls --procs 0 --ranks 8,16 --sizes 1k,1m --calls 200 --warmup 100 --opens 40 --repeat 3"
@@ -34,7 +35,7 @@ declare -A cmd=(
   [jvm-io]="bench jvm-io"
   [ckpt]="bench ckpt --steps 24 --every 8"
 )
-order=(bulk bulk-sync coll-new coll-overwrite coll-overwrite-512 coll-sync coll-patterns coll-interleaved coll-scale coll-memory calls calls-16 floor
+order=(bulk bulk-sync coll-new coll-overwrite coll-overwrite-512 coll-sync coll-patterns coll-interleaved coll-overlap coll-scale coll-memory calls calls-16 floor
        array h5 sort seq tuning jvm-io ckpt)
 names=("$@")
 [ ${#names[@]} -eq 0 ] && names=("${order[@]}")

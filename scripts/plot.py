@@ -192,6 +192,28 @@ def plot_array(rows, plt):
     return fig
 
 
+def plot_coll_overlap(rows, plt):
+    """bench coll --nonblocking: the wait after computing as a share of the blocking write, and the times."""
+    rows = [r for r in rows if "wait_fraction" in r or "status" in r]
+    cats = list(dict.fromkeys(r["row"] for r in rows))
+    fig, axes = plt.subplots(1, 2, figsize=(13, 5))
+    frac = {r["row"]: 100 * num(r, "wait_fraction") for r in rows}
+    bars(axes[0], cats, {"wait / blocking write": frac}, "% of the blocking write's time (lower: more overlap)")
+    axes[0].axhline(10, color="gray", linestyle=":", linewidth=1)
+    for i, r in enumerate(rows):  # a peer that crashed has no bar: say what happened where it would be
+        if "wait_fraction" not in r:
+            what = str(r.get("status", "")).split(" in ")[0].replace(" (exited on ", "\n(").replace(" (Segmentation fault)", "")
+            axes[0].annotate("failed:\n" + what, (i, 0.5), xycoords=("data", "axes fraction"), ha="center", va="center", fontsize=7)
+    times = {}
+    for key, what in (("blocking_ms", "blocking write B"), ("start_ms", "start call"), ("compute_ms", "compute"), ("wait_ms", "wait")):
+        times[what] = {r["row"]: num(r, key) for r in rows}
+    bars(axes[1], cats, times, "ms (slowest rank)")
+    r0 = rows[0]
+    fig.suptitle("bench coll --nonblocking: %s %s (%s), %d %s: iwriteAll, compute for B, wait"
+                 % (r0.get("dims"), r0.get("type"), size(r0.get("bytes", 0)), r0.get("ranks"), "MPI processes" if r0.get("mpi") else "ranks"), fontsize=9)
+    return fig
+
+
 def plot_coll_scale(rows, plt):
     fig, axes = plt.subplots(1, 3, figsize=(18, 5))
     t, m, msg = {}, {}, {}
@@ -338,6 +360,7 @@ PLOTS = {
     "calls": plot_calls,
     "coll": plot_coll,
     "coll-scale": plot_coll_scale,
+    "coll-overlap": plot_coll_overlap,
     "coll-memory": plot_coll_memory,
     "floor": plot_floor,
     "h5": plot_h5,

@@ -30,6 +30,18 @@ static int amode_of(jint bits) {
 }
 
 
+/*
+ * A status that says 0 bytes until the call sets it: romio321 leaves the status of a zero-length transfer
+ * (e.g. MPI_File_read_at_all of 0 elements) untouched, and its count would be whatever was on the stack.
+ */
+static void no_bytes(MPI_Status *st) {
+#if MPI_VERSION >= 3
+    MPI_Status_set_elements_x(st, MPI_BYTE, 0);
+#else
+    MPI_Status_set_elements(st, MPI_BYTE, 0);
+#endif
+}
+
 /* Bytes moved by a completed transfer; ROMIO and OMPIO both count in bytes in the status. */
 static jlong bytes_of(MPI_Status *st) {
 #if MPI_VERSION >= 3
@@ -323,6 +335,7 @@ static int istart(int op, MPI_File fh, MPI_Offset off, void *buf, int count, MPI
 JNIEXPORT jlong JNICALL ROMIO_JNI(xferArray)(JNIEnv *env, jclass c, jint op, jlong h, jlong off,
                                              jobject array, jlong at, jint count, jlong type) {
     MPI_Status st;
+    no_bytes(&st);
     char *p = JPIO_PIN(env, array);
     if (p == NULL) return 0; /* OutOfMemoryError pending */
     int rc = xfer(op, romio_file(h), (MPI_Offset) off, p + at, count, romio_type(type), &st);
@@ -334,6 +347,7 @@ JNIEXPORT jlong JNICALL ROMIO_JNI(xferArray)(JNIEnv *env, jclass c, jint op, jlo
 JNIEXPORT jlong JNICALL ROMIO_JNI(xferBuffer)(JNIEnv *env, jclass c, jint op, jlong h, jlong off,
                                               jobject buffer, jlong at, jint count, jlong type) {
     MPI_Status st;
+    no_bytes(&st);
     char *p = (*env)->GetDirectBufferAddress(env, buffer);
     if (p == NULL) return ROMIO_FAIL(MPI_ERR_BUFFER);
     int rc = xfer(op, romio_file(h), (MPI_Offset) off, p + at, count, romio_type(type), &st);
@@ -354,6 +368,7 @@ JNIEXPORT jlong JNICALL ROMIO_JNI(istart)(JNIEnv *env, jclass c, jint op, jlong 
 JNIEXPORT jlong JNICALL ROMIO_JNI(waitRequest)(JNIEnv *env, jclass c, jlong req) {
     MPI_Request rq = MPI_Request_f2c(ROMIO_J2H(req));
     MPI_Status st;
+    no_bytes(&st);
     int rc = MPI_Wait(&rq, &st);
     return rc ? ROMIO_FAIL(rc) : bytes_of(&st);
 }
@@ -362,6 +377,7 @@ JNIEXPORT jlong JNICALL ROMIO_JNI(waitRequest)(JNIEnv *env, jclass c, jlong req)
 JNIEXPORT jlong JNICALL ROMIO_JNI(testRequest)(JNIEnv *env, jclass c, jlong req) {
     MPI_Request rq = MPI_Request_f2c(ROMIO_J2H(req));
     MPI_Status st;
+    no_bytes(&st);
     int flag = 0;
     int rc = MPI_Test(&rq, &flag, &st);
     if (rc) return ROMIO_FAIL(rc);

@@ -446,12 +446,17 @@ public final class ParallelFile implements AutoCloseable {
         Throwable failed = null;
         try {
             r.background.close(); // what was started completes first; a pending split collective is ended by close, as its wait
-            r.shared.set("close", 0); // the communicator's next file takes this slot at 0
             r.driver.close();
         } catch (IOException | RuntimeException e) {
             failed = e;
         }
-        r.comm.agree("close path=" + r.path, failed);
+        try {
+            r.comm.agree("close path=" + r.path, failed);
+        } finally {
+            // the communicator's next file takes this slot at 0; only once every rank has closed, since a rank
+            // may still be in its last read_shared/write_shared, taking from the pointer, when rank 0 arrives here
+            r.shared.set("close", 0);
+        }
         if (r.amode.contains(Amode.DELETE_ON_CLOSE) && !r.driver.deletesOnClose()) {
             IOException del = null;
             if (r.comm.rank() == 0) {

@@ -2,6 +2,7 @@ package org.jpio.romio;
 
 import java.io.EOFException;
 import java.io.IOException;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jpio.parallel.Xfer;
@@ -9,6 +10,7 @@ import org.jpio.driver.Extents;
 import org.jpio.driver.FileDriver;
 import org.jpio.driver.OpenRequest;
 import org.jpio.driver.Transfer;
+import org.jpio.parallel.Amode;
 import org.jpio.parallel.Hints;
 import org.jpio.view.FileView;
 
@@ -46,7 +48,11 @@ public final class RomioDriver implements FileDriver {
             r.hints().asMap().forEach((k, v) -> {
                 if (!k.startsWith("jpio_") && !v.equals(defaults.get(k)) && r.hints().given(k)) given.put(k, v);
             });
-            rf = RomioFile.open(r.comm(), r.path().toString(), r.amode(), given);
+            // ParallelFile keeps the shared pointer and moves its bytes with the explicit-offset forms, which ROMIO
+            // refuses on a file it opened SEQUENTIAL; ParallelFile itself refuses a caller's explicit offsets there.
+            EnumSet<Amode> amode = EnumSet.copyOf(r.amode());
+            amode.remove(Amode.SEQUENTIAL);
+            rf = RomioFile.open(r.comm(), r.path().toString(), amode, given);
         } catch (IOException | RuntimeException e) {
             bad = e;
         }

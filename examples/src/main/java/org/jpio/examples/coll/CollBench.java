@@ -162,7 +162,7 @@ public final class CollBench {
         return p;
     }
 
-    private static void clear(Object data, ElementType type) {
+    static void clear(Object data, ElementType type) {
         if (type == ElementType.INT) java.util.Arrays.fill((int[]) data, -1);
         else java.util.Arrays.fill((double[]) data, -1);
     }

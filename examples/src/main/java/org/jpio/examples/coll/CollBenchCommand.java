@@ -90,6 +90,10 @@ public final class CollBenchCommand implements Callable<Integer> {
     @Option(names = "--file", description = "Keep the file at this path. Default: a temporary file, removed afterwards.")
     Path file;
 
+    @Option(names = "--nonblocking", description = {"Overlap instead of bandwidth: the write started with iwriteAll, every rank computing for the blocking",
+            "write's time, then waiting; the wait as a fraction of the blocking write, beside MPI_File_iwrite_all on romio321 and ompio (--peers)."})
+    boolean nonblocking;
+
     @Option(names = "--json", description = "One JSON object per row instead of the table.")
     boolean json;
 
@@ -137,6 +141,12 @@ public final class CollBenchCommand implements Callable<Integer> {
             }
         }
         world.agree("--plot", plotProblem);
+        if (nonblocking) {
+            if (!patterns.equals(List.of("block")) || counts.size() != 1 || !children.isEmpty())
+                throw new IllegalArgumentException("--nonblocking times coll_perf's block pattern on one rank count: --pattern=" + String.join(",", patterns)
+                        + " ranks=" + counts + " --procs=" + children + " (give no --pattern and no --procs, and one --ranks)");
+            return OverlapReport.run(new OverlapReport.Run(world, counts.first(), mpi, setups.get(0), backends, peerList, hints, repeat, warmup, file, json, plot));
+        }
         Path f = file != null ? file.toAbsolutePath() : Path.of(System.getProperty("java.io.tmpdir"), "jpio-coll-" + ProcessHandle.current().pid() + ".bin");
         if (mpi) f = Path.of(new String(world.bcastBytes(f.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8), 0), java.nio.charset.StandardCharsets.UTF_8)); // rank 0 names the file
         boolean print = world.rank() == 0;
