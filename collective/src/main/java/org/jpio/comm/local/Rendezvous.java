@@ -7,11 +7,14 @@ package org.jpio.comm.local;
  * next collective cannot disturb a slow rank still reading this one. Which ranks have arrived is known
  * here, which is what a watchdog report names.
  *
- * <p>A rank that is not the last to arrive first spins for a few microseconds, when the ranks have a
- * processor each: a small collective of threads completes in about that time, and parking a thread and
- * waking it costs tens of microseconds (two context switches). Then it sleeps on the monitor. The spin
- * adapts, as HotSpot's monitors do: a spin that ended in sleep halves the next one (peers busy computing,
- * or the processors taken by other work), a spin that saw the peers arrive doubles it, up to the limit.
+ * <p>A rank that is not the last to arrive first waits awake for up to {@link #SPIN_NANOS} (20 us): a small
+ * collective of threads completes in about that time, and parking a thread and waking it costs tens of
+ * microseconds (two context switches). It first spins on the processor for about a thousand pauses, then
+ * yields it between looks ({@code Thread.yield}, MPI's "yield when idle"), so that a late rank waiting for a
+ * processor (more ranks than processors, or other work on them) can run; then it sleeps on the monitor.
+ * The wait does not adapt: an earlier version halved it after each wait that ended in sleep, and once
+ * parked ranks arrived late because they had been parked, it stayed short and every collective of 2 ranks
+ * cost a park and a wake-up (6 us instead of 0.5 on a busy machine here).
  */
 final class Rendezvous {
     private final Group group;
@@ -22,15 +25,15 @@ final class Rendezvous {
     /** Volatile for the spinning ranks: its increment publishes {@link #snapshot}, written just before. */
     private volatile long generation;
     private final boolean spins;
-    /** The current spin, between {@link #MIN_SPIN} and {@link #SPIN_NANOS}; racy updates are harmless. */
-    private long spin = SPIN_NANOS;
-    private static final long MIN_SPIN = 500;
+    /** More ranks than processors: a waiting rank yields its processor while it spins, so the late ones can run. */
+    private final boolean yields;
 
     Rendezvous(Group group) {
         this.group = group;
         this.slots = new Object[group.size()];
         this.present = new boolean[group.size()];
-        this.spins = group.size() > 1 && group.size() <= Runtime.getRuntime().availableProcessors() && SPIN_NANOS > 0;
+        this.spins = group.size() > 1 && SPIN_NANOS > 0;
+        this.yields = group.size() > Runtime.getRuntime().availableProcessors();
     }
 
     /** How long a rank spins before it sleeps (system property {@code jpio.local.spin.nanos}, 0: never). */
@@ -57,16 +60,17 @@ final class Rendezvous {
         }
         // the snapshot of generation gen + 1 stays until this rank deposits again: the next one needs it too
         if (spins) {
-            long s = spin, until = System.nanoTime() + s;
+            long until = System.nanoTime() + SPIN_NANOS;
             for (int i = 1; ; i++) {
-                if (generation != gen) {
-                    if (s < SPIN_NANOS) spin = Math.min(SPIN_NANOS, 2 * s);
-                    return snapshot;
+                if (generation != gen) return snapshot;
+                if (yields || i > 1024) { // a peer not here after a thousand pauses may be waiting for this processor
+                    Thread.yield();
+                    if (System.nanoTime() > until) break;
+                } else {
+                    Thread.onSpinWait();
+                    if ((i & 63) == 0 && System.nanoTime() > until) break;
                 }
-                Thread.onSpinWait();
-                if ((i & 63) == 0 && System.nanoTime() > until) break;
             }
-            spin = Math.max(MIN_SPIN, s / 2);
         }
         synchronized (this) {
             return await(who, op, gen);
