@@ -20,6 +20,9 @@ final class MpiNative {
     /** Why this process will exit with a non-zero status, for the message of the exit path. */
     static native void exitReason(String reason);
 
+    /** MPI_Get_library_version's first line; callable before MPI_Init. */
+    static native String libraryVersion();
+
     static native long world();
     static native long fromOpenMpiHandle(long pointer);
     static native int rank(long comm);
