@@ -1,7 +1,7 @@
 package org.jpio.comm.mpi;
 
 /**
- * The JNI entry points of libjpiompi.so's communicator bridge (native/src/main/c/mpi/comm.c). Handles are
+ * The JNI entry points of the MPI bridge's communicator half (native/src/main/c/mpi/comm.c). Handles are
  * Fortran communicator handles (MPI_Comm_c2f) in a long; offsets are in bytes; {@code type} is
  * {@code ElementType.ordinal()}; {@code op} indexes SUM, MIN, MAX, BOR, BAND, LOR, LAND. Arguments are
  * checked by the caller: C trusts them. {@code number} is the communicator's call number, which the
