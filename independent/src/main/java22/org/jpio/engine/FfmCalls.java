@@ -35,7 +35,7 @@ import java.util.Optional;
  */
 final class FfmCalls implements PosixCalls {
     private static final int O_WRONLY = 01, O_RDWR = 02, O_CREAT = 0100, O_EXCL = 0200, O_TRUNC = 01000, O_CLOEXEC = 02000000;
-    private static final int EINTR = 4, EFBIG = 27, ENOSPC = 28, EDQUOT = 122;
+    private static final int EPERM = 1, ENOENT = 2, EINTR = 4, EACCES = 13, EEXIST = 17, EFBIG = 27, ENOSPC = 28, EDQUOT = 122;
     private static final int SEEK_END = 2, F_OFD_SETLKW = 38;
     private static final short F_RDLCK = 0, F_WRLCK = 1, F_UNLCK = 2;
     /** Advice ordinals (NORMAL, SEQUENTIAL, RANDOM, WILLNEED, DONTNEED, NOREUSE) to POSIX_FADV_* values. */
@@ -366,12 +366,26 @@ final class FfmCalls implements PosixCalls {
 
     // ---- errors ---------------------------------------------------------------------------------
 
-    /** jpio_throw_errno's message: "op failed: path= offset= length= errno=N (text)"; err 0 is end of file. */
+    /**
+     * jpio_throw_errno's exception: "op failed: path= offset= length= errno=N (text)", "no space left" for
+     * ENOSPC/EDQUOT, the file size limit for EFBIG, the JDK's file system exception classes for
+     * EACCES/EPERM, ENOENT and EEXIST; err 0 is end of file.
+     */
     private static IOException failure(int err, String op, String path, long off, long len) {
         String where = "path=" + path + " offset=" + off + " length=" + len;
         if (err == 0) return new EOFException(op + ": end of file: " + where);
-        String why = err == ENOSPC || err == EDQUOT || err == EFBIG ? " no space left:" : "";
-        return new IOException(op + " failed:" + why + " " + where + " errno=" + err + " (" + strerror(err) + ")");
+        String tail = where + " errno=" + err + " (" + strerror(err) + ")";
+        String msg;
+        if (err == EFBIG) {
+            String limit = IoErrors.fileSizeLimit();
+            msg = op + " failed: file too large (the file size limit, ulimit -f, is " + (limit.equals("unlimited") ? "unknown" : limit) + "): " + tail;
+        } else {
+            msg = op + " failed:" + (err == ENOSPC || err == EDQUOT ? " no space left:" : "") + " " + tail;
+        }
+        return err == EACCES || err == EPERM ? new java.nio.file.AccessDeniedException(msg)
+                : err == ENOENT ? new java.nio.file.NoSuchFileException(msg)
+                : err == EEXIST ? new java.nio.file.FileAlreadyExistsException(msg)
+                : new IOException(msg);
     }
 
     private static String strerror(int err) {

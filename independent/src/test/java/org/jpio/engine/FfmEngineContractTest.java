@@ -21,11 +21,18 @@ class FfmEngineContractTest extends AbstractPosixEngineContractTest {
 
     /** The same message as the native engine's for the same failure: one style whichever engine runs. */
     @Test
-    void failuresReadAsTheNativeEnginesDo() {
+    void failuresReadAsTheNativeEnginesDo() throws Exception {
         Path p = dir.resolve("absent/missing.bin");
         var ffm = assertThrows(java.io.IOException.class, () -> engine().open(p, OpenSpec.of(READ)));
         var jni = assertThrows(java.io.IOException.class, () -> Engines.get(NativeEngine.NAME).open(p, OpenSpec.of(READ)));
         assertEquals(jni.getMessage(), ffm.getMessage());
+        assertEquals(java.nio.file.NoSuchFileException.class, ffm.getClass());
         assertTrue(ffm.getMessage().contains("errno=2"), ffm.getMessage());
+        Path there = dir.resolve("there.bin");
+        java.nio.file.Files.write(there, new byte[1]);
+        ffm = assertThrows(java.io.IOException.class, () -> engine().open(there, OpenSpec.of(CREATE_NEW, WRITE)));
+        jni = assertThrows(java.io.IOException.class, () -> Engines.get(NativeEngine.NAME).open(there, OpenSpec.of(CREATE_NEW, WRITE)));
+        assertEquals(jni.getMessage(), ffm.getMessage());
+        assertEquals(java.nio.file.FileAlreadyExistsException.class, ffm.getClass());
     }
 }
