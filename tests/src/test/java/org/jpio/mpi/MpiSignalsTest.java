@@ -20,7 +20,7 @@ class MpiSignalsTest {
     @Test
     void ranksSurviveImplicitNullChecksUnderBothMpis() {
         for (MpiRun.Mpi mpi : MpiRun.Mpi.values()) {
-            String out = MpiRun.run(mpi, 2, SignalsMain.class, 60);
+            String out = MpiRun.run(mpi, 2, SignalsMain.class, 60, List.of(), List.of("-Xbatch"));
             MpiRun.requireEachRank(out, 2, "signals ok rank=%d npe=");
         }
     }
@@ -29,7 +29,7 @@ class MpiSignalsTest {
     @Test
     void negativeControlWithUcxHandlersTheRanksDie() {
         AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> MpiRun.run(MpiRun.Mpi.MPICH, 2, SignalsMain.class, 60,
-                List.of("-genv", "UCX_ERROR_SIGNALS", "SIGSEGV,SIGBUS"), List.of("-XX:ErrorFile=" + dir.resolve("hs_err_%p.log"))));
+                List.of("-genv", "UCX_ERROR_SIGNALS", "SIGSEGV,SIGBUS"), List.of("-Xbatch", "-XX:ErrorFile=" + dir.resolve("hs_err_%p.log"))));
         assertTrue(e.getMessage().contains("Caught signal 11"), e.getMessage());
     }
 }

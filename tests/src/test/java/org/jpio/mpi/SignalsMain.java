@@ -4,7 +4,8 @@ import org.jpio.comm.Comm;
 
 /**
  * Under mpirun: loads MPI, then makes compiled code take a few thousand implicit null checks, each a
- * SIGSEGV that the JVM turns into a NullPointerException. Prints "signals ok" per rank when the JVM kept
+ * SIGSEGV that the JVM turns into a NullPointerException (run it with -Xbatch, so that the code is compiled
+ * before the first null arrives even when the compiler thread gets little CPU). Prints "signals ok" per rank when the JVM kept
  * its SIGSEGV handler (see MpiBridge's UCX_ERROR_SIGNALS); a rank whose handler another library replaced
  * dies instead.
  */
