@@ -266,7 +266,7 @@ public final class MpiComm implements Comm {
     private void unsignedMinMax(char[] send, char[] recv, int count, Op op) {
         short[] in = new short[count], out = new short[count];
         for (int i = 0; i < count; i++) in[i] = (short) (send[i] ^ 0x8000);
-        MpiNative.allreduce(handle, in, out, count, ElementType.SHORT.ordinal(), op.ordinal());
+        MpiNative.allreduce(handle, ++number, in, out, count, ElementType.SHORT.ordinal(), op.ordinal());
         for (int i = 0; i < count; i++) recv[i] = (char) (out[i] ^ 0x8000);
     }
 
