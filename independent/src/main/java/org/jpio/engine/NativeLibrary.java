@@ -119,7 +119,7 @@ public final class NativeLibrary {
             try {
                 p = NativeCache.file(root, file, content, uid);
             } catch (IOException | RuntimeException e) {
-                why.add(e.getMessage());
+                why.add(cacheFailure(root, e));
                 continue;
             }
             if (loadFrom(p, why).isPresent()) {
@@ -128,6 +128,16 @@ public final class NativeLibrary {
             }
         }
         return failed(file, why);
+    }
+
+    /**
+     * Why a cache root could not serve. The JDK's exceptions for a path in the way (an existing file where
+     * a directory is needed) carry only the path as their message: those get the root and the kind added.
+     */
+    static String cacheFailure(Path root, Exception e) {
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() == null)
+            return "cache " + root + ": " + f.getClass().getSimpleName() + " " + f.getFile();
+        return e.getMessage();
     }
 
     /** System.load of an existing file; on failure adds the loader's reason to {@code why}. */

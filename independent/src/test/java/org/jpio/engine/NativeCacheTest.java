@@ -113,6 +113,20 @@ class NativeCacheTest {
         assertTrue(e.getMessage().contains("is a symbolic link: refused"), e.getMessage());
     }
 
+
+    /**
+     * A file where the cache's parent directory should be (java.io.tmpdir naming a file): the JDK's
+     * exception says only the path, so the reason names the cache root and what was in the way.
+     */
+    @Test
+    void aFileInTheWayOfTheCacheIsNamedWithTheRoot() throws Exception {
+        Path file = Files.write(dir.resolve("tmp"), new byte[1]);
+        Path root = file.resolve("jpio-" + UID);
+        IOException e = assertThrows(IOException.class, () -> NativeCache.file(root, "libjpio.so", content(100, 5), UID));
+        assertEquals("cache " + root + ": FileAlreadyExistsException " + file, NativeLibrary.cacheFailure(root, e));
+        assertEquals("cache directory x is not a directory", NativeLibrary.cacheFailure(root, new IOException("cache directory x is not a directory")),
+                "jpio's own reasons say the path already");
+    }
     @Test
     void rootsInOrderPropertyEnvironmentXdgHomeTmp() {
         List<Path> r = NativeCache.roots(Map.of("java.io.tmpdir", "/t", "user.home", "/u"),
