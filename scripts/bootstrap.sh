@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs what jpio needs on Debian bookworm, and is quick when everything is there.
 # Used by both README commands (make demo, make test) and by CI through them.
-#   Debian packages: JDK 17, Maven, gcc/make, Open MPI and MPICH side by side (the build and the tests name
-#                    each MPI's tools: mpicc.openmpi/mpirun.openmpi, mpicc.mpich/mpirun.mpich), HDF5 Java,
+#   Debian packages: JDK 17, Maven, gcc/make, Open MPI and MPICH side by side (the build and MpiRun name
+#                    each MPI's tools: mpicc.openmpi/mpirun.openmpi, mpicc.mpich/mpirun.mpich; the plain
+#                    mpirun of the benchmarks and a few tests stays Open MPI's, which Debian's alternatives
+#                    rank first), HDF5 Java,
 #                    liburing, numpy/h5py for the interop tests, matplotlib for the benchmarks' figures
 #                    (--plot, scripts/plot.py), h5dump (hdf5-tools) for the HDF5 tests, parallel HDF5
 #                    (libhdf5-openmpi-dev) for the C peer of bench h5,
