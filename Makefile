@@ -1,6 +1,7 @@
 # The README's two commands. Both install what is missing first (scripts/bootstrap.sh).
 #   make demo   the main job: bin/jpio demo on in-JVM ranks
-#   make test   every test: unit, property, multi-process and mpirun tests of all modules
+#   make test   every test: unit, property, multi-process and mpirun tests of all modules (Java 17, and a
+#               Java 25 subset), then examples/consumer: a project that uses the installed jars as a user would
 MVN ?= mvn -B --no-transfer-progress
 
 .PHONY: demo test build bootstrap clean
@@ -16,6 +17,7 @@ demo: build
 
 test: bootstrap
 	$(MVN) install
+	examples/consumer/run.sh
 	@echo "jpio: all tests passed"
 
 clean:

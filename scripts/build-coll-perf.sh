@@ -17,7 +17,8 @@ out=${JPIO_CACHE:-$HOME/.cache/jpio}/romio-coll_perf
 if [ -x "$out/coll_perf" ] && [ "$(cat "$out/VERSION" 2>/dev/null)" = "$src_version" ]; then
   exit 0
 fi
-command -v mpicc >/dev/null || { echo "build-coll-perf: mpicc is missing (libopenmpi-dev)" >&2; exit 1; }
+# Open MPI's wrapper by name: with MPICH installed beside it, plain mpicc is whichever the alternatives chose
+command -v mpicc.openmpi >/dev/null || { echo "build-coll-perf: mpicc.openmpi is missing (libopenmpi-dev)" >&2; exit 1; }
 
 openmpi_source
 mkdir -p "$out"
@@ -55,6 +56,6 @@ if [ "$changed" != 3 ] || [ "$(grep -c 'jpio_gsize(' "$build/coll_perf.c")" != 3
   echo "build-coll-perf: expected to change the 3 array_of_gsizes lines of $src, changed $changed; not building" >&2
   exit 1
 fi
-mpicc -O2 -include "$build/jpio_gsizes.h" -o "$out/coll_perf" "$build/coll_perf.c"
+mpicc.openmpi -O2 -include "$build/jpio_gsizes.h" -o "$out/coll_perf" "$build/coll_perf.c"
 echo "$src_version" > "$out/VERSION"
 echo "build-coll-perf: built $out/coll_perf from $src of openmpi $src_version"

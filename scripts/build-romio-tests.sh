@@ -28,7 +28,8 @@ if [ "$(cat "$out/VERSION" 2>/dev/null)" = "$src_version ${PROGRAMS[*]}" ]; then
   chmod 700 "$out"
   exit 0
 fi
-command -v mpicc >/dev/null || { echo "build-romio-tests: mpicc is missing (libopenmpi-dev)" >&2; exit 1; }
+# Open MPI's wrapper by name: with MPICH installed beside it, plain mpicc is whichever the alternatives chose
+command -v mpicc.openmpi >/dev/null || { echo "build-romio-tests: mpicc.openmpi is missing (libopenmpi-dev)" >&2; exit 1; }
 
 openmpi_source
 mkdir -p -m 700 "$out"
@@ -58,7 +59,7 @@ OMPI_DECLSPEC extern struct ompi_predefined_datatype_t ompi_mpi_ub;
 #endif
 H
 for p in "${PROGRAMS[@]}"; do
-  mpicc -O2 -w -include "$build/jpio_mpi1.h" -o "$out/$p" "$build/$p.c"
+  mpicc.openmpi -O2 -w -include "$build/jpio_mpi1.h" -o "$out/$p" "$build/$p.c"
 done
 echo "$src_version ${PROGRAMS[*]}" > "$out/VERSION"
 echo "build-romio-tests: built ${#PROGRAMS[@]} programs of $testdir (openmpi $src_version) into $out"

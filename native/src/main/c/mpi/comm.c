@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Codes from Java: ElementType.ordinal() and MpiNative's operator table. */
 static MPI_Datatype datatype(jint code) {
@@ -50,6 +51,27 @@ static int we_initialised;
 static const int type_size[8] = {1, 1, 2, 2, 4, 8, 4, 8};
 
 void jpio_register_exit(void); /* control.c */
+
+jstring jpio_mpi_library_version(JNIEnv *env) {
+#if MPI_VERSION >= 3
+    char v[MPI_MAX_LIBRARY_VERSION_STRING];
+    int len = 0;
+    MPI_Get_library_version(v, &len);
+    v[len < MPI_MAX_LIBRARY_VERSION_STRING ? len : MPI_MAX_LIBRARY_VERSION_STRING - 1] = 0;
+    char *nl = strchr(v, '\n'); /* Open MPI appends a release date line, MPICH several more lines */
+    if (nl != NULL) *nl = 0;
+    for (char *t = v; *t; t++) if (*t == '\t') *t = ' '; /* "MPICH Version:<tab>4.0.2" */
+    return (*env)->NewStringUTF(env, v);
+#else
+    char v[64];
+    snprintf(v, sizeof v, "MPI %d.%d", MPI_VERSION, MPI_SUBVERSION);
+    return (*env)->NewStringUTF(env, v);
+#endif
+}
+
+JNIEXPORT jstring JNICALL Java_org_jpio_comm_mpi_MpiNative_libraryVersion(JNIEnv *env, jclass cls) {
+    return jpio_mpi_library_version(env);
+}
 
 void jpio_throw_mpi(JNIEnv *env, int rc, const char *op, const char *context) {
     char text[MPI_MAX_ERROR_STRING + 1];

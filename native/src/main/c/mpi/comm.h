@@ -19,4 +19,10 @@ static inline MPI_Comm jpio_comm(jlong handle) { return MPI_Comm_f2c((MPI_Fint) 
  */
 void jpio_throw_mpi(JNIEnv *env, int rc, const char *op, const char *context);
 
+/* Frees the shared-file-pointer windows still alive (counter.c); collective, called before MPI_Finalize. */
+void jpio_free_counters(void);
+
+/* MPI_Get_library_version's first line ("MPICH Version: 4.0.2", "Open MPI v4.1.4, ..."); callable before MPI_Init. */
+jstring jpio_mpi_library_version(JNIEnv *env);
+
 #endif

@@ -150,6 +150,7 @@ static void leave(int status, void *arg) {
         reap();
         pthread_mutex_unlock(&channel);
     }
+    jpio_free_counters(); /* every rank leaving normally is here: close the windows' epochs (counter.c) */
     MPI_Finalize();
 }
 

@@ -6,10 +6,43 @@
  */
 #include "comm.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 
 static MPI_Win counter_win(jlong handle) { return MPI_Win_f2c((MPI_Fint) handle); }
+
+/*
+ * The windows alive, for jpio_free_counters(): a window the program never freed (the world's, which lives
+ * as long as the process) must still leave its passive-target epoch before MPI_Finalize, which MPI
+ * requires and MPICH's UCX enforces (ranks aborted in ucp_cleanup over the registration it still held).
+ */
+#define LIVE 64
+static MPI_Win live[LIVE];
+static int live_count;
+static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void remember(MPI_Win win, int add) {
+    pthread_mutex_lock(&live_lock);
+    if (add && live_count < LIVE) {
+        live[live_count++] = win;
+    } else if (!add) {
+        for (int i = 0; i < live_count; i++)
+            if (live[i] == win) { live[i] = live[--live_count]; break; }
+    }
+    pthread_mutex_unlock(&live_lock);
+}
+
+/* Collective over each window's communicator: every rank that leaves normally calls it before MPI_Finalize. */
+void jpio_free_counters(void) {
+    pthread_mutex_lock(&live_lock);
+    while (live_count > 0) {
+        MPI_Win win = live[--live_count];
+        MPI_Win_unlock_all(win);
+        MPI_Win_free(&win);
+    }
+    pthread_mutex_unlock(&live_lock);
+}
 
 /* Collective: slots counters on rank 0, all 0. */
 JNIEXPORT jlong JNICALL Java_org_jpio_comm_mpi_MpiNative_allocateCounters(JNIEnv *env, jclass cls, jlong comm, jint slots) {
@@ -31,6 +64,7 @@ JNIEXPORT jlong JNICALL Java_org_jpio_comm_mpi_MpiNative_allocateCounters(JNIEnv
         jpio_throw_mpi(env, rc, "MPI_Win_allocate", ctx);
         return -1;
     }
+    remember(win, 1);
     return (jlong) MPI_Win_c2f(win);
 }
 
@@ -52,6 +86,7 @@ JNIEXPORT jlong JNICALL Java_org_jpio_comm_mpi_MpiNative_counterUpdate(JNIEnv *e
 /* Collective: the window is freed. */
 JNIEXPORT void JNICALL Java_org_jpio_comm_mpi_MpiNative_freeCounters(JNIEnv *env, jclass cls, jlong handle) {
     MPI_Win win = counter_win(handle);
+    remember(win, 0);
     MPI_Win_unlock_all(win);
     MPI_Win_free(&win);
 }

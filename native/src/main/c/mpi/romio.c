@@ -11,6 +11,7 @@
  * request completes).
  */
 #include "romio.h"
+#include "comm.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,19 +111,7 @@ JNIEXPORT jboolean JNICALL ROMIO_JNI(hasNonblockingCollective)(JNIEnv *env, jcla
 }
 
 JNIEXPORT jstring JNICALL ROMIO_JNI(libraryVersion)(JNIEnv *env, jclass c) {
-#if MPI_VERSION >= 3
-    char v[MPI_MAX_LIBRARY_VERSION_STRING];
-    int len = 0;
-    MPI_Get_library_version(v, &len);
-    v[len < MPI_MAX_LIBRARY_VERSION_STRING ? len : MPI_MAX_LIBRARY_VERSION_STRING - 1] = 0;
-    char *nl = strchr(v, '\n'); /* Open MPI appends a release date line */
-    if (nl != NULL) *nl = 0;
-    return (*env)->NewStringUTF(env, v);
-#else
-    char v[64];
-    snprintf(v, sizeof v, "MPI %d.%d", MPI_VERSION, MPI_SUBVERSION);
-    return (*env)->NewStringUTF(env, v);
-#endif
+    return jpio_mpi_library_version(env);
 }
 
 JNIEXPORT jstring JNICALL ROMIO_JNI(errorString)(JNIEnv *env, jclass c, jint code) {

@@ -287,6 +287,9 @@ public class IndependentDriver implements FileDriver {
     @Override public Map<String, String> hints() {
         Map<String, String> h = new LinkedHashMap<>();
         h.put(Hints.JPIO_ENGINE, options.engine().name());
+        // the default engine: which it is and why those preferred to it could not run (a missing library, an old Java)
+        org.jpio.engine.Engines.Choice picked = org.jpio.engine.Engines.choice();
+        if (picked.engine() == options.engine()) h.put("jpio_engine_choice", picked.toString());
         if (!readable()) h.put("jpio_write_only", "the process may not read the file: no write sieving, no read-modify-write");
         String p = preallocateFailure;
         if (p != null) h.put(Hints.JPIO_PREALLOCATE, p);

@@ -117,7 +117,8 @@ public final class ParallelFile implements AutoCloseable {
     /**
      * MPI_File_get_info: the hints in effect, defaults included, with what the driver settled: for jpio's
      * drivers {@code cb_nodes} and {@code romio_aggregator_list} (the aggregator ranks, as ROMIO names
-     * them), {@code jpio_engine}, and after a collective transfer {@code jpio_cb_write_choice} /
+     * them), {@code jpio_engine} (with {@code jpio_engine_choice} for the default engine: why it, and why not
+     * those preferred to it), and after a collective transfer {@code jpio_cb_write_choice} /
      * {@code jpio_cb_read_choice} (which path ran, and why) and {@code jpio_cb_exchange} ({@code shared
      * memory} or {@code messages}); {@code jpio_preallocate} becomes {@code failed: reason} when a
      * reservation failed. For ROMIO, what MPI_File_get_info reports.

@@ -3,12 +3,12 @@ package org.jpio.romio;
 import java.util.Optional;
 import org.jpio.comm.Comm;
 import org.jpio.comm.mpi.MpiComm;
-import org.jpio.engine.NativeLibrary;
+import org.jpio.comm.mpi.MpiBridge;
 import org.jpio.io.ElementType;
 
 /**
  * Whether the ROMIO backend can run here, and why not. It needs three things, checked in this order
- * each time it is used: {@code libjpiompi.so} loaded (built with mpicc), MPI initialised in this
+ * each time it is used: jpio's MPI bridge loaded ({@link MpiBridge}), MPI initialised in this
  * process (by {@code MpiComm}, i.e. under mpirun), and an MPI communicator (not {@code LocalComm},
  * whose ranks are threads that MPI-IO cannot see). When one is missing, using the backend throws
  * {@link RomioUnavailableException} saying which and why: it never falls back silently.
@@ -23,7 +23,7 @@ public final class RomioBackend {
 
     /** Empty when the native library is loaded; otherwise the loader's reason. Does not need MPI. */
     public static Optional<String> libraryProblem() {
-        return NativeLibrary.load("jpiompi").map(why -> "libjpiompi.so did not load: " + why);
+        return MpiBridge.problem().map(why -> "jpio's MPI bridge did not load: " + why);
     }
 
     /** Empty when files can be opened now; otherwise what is missing (library or MPI initialisation). */

@@ -1,7 +1,7 @@
 package org.jpio.romio;
 
 /**
- * The JNI bridge to MPI-IO in {@code libjpiompi.so} ({@code native/src/main/c/mpi/romio*.c}). One
+ * The MPI-IO half of jpio's MPI bridge ({@code libjpiompi-<abi>.so}, {@code native/src/main/c/mpi/romio*.c}). One
  * native per MPI call, nothing decided in C.
  *
  * <p>Conventions (see {@code romio.h}): MPI objects are their Fortran handles (MPI_File_c2f and

@@ -1,6 +1,6 @@
 /**
  * The ROMIO backend: MPI-IO (ROMIO, or Open MPI's OMPIO) reached through a thin JNI bridge in
- * {@code libjpiompi.so}, on the same processes and communicator as {@code MpiComm}.
+ * jpio's MPI bridge ({@code libjpiompi-<abi>.so}), on the same processes and communicator as {@code MpiComm}.
  *
  * <p>{@link org.jpio.romio.RomioFile} is an MPI file ({@code MPI_File}): open with hints, set a view
  * from jpio's file-view description (translated to MPI datatypes by {@link org.jpio.romio.RomioTypes}),

@@ -81,6 +81,8 @@ class HintsTest {
                 assertEquals("2", h.get("cb_nodes"));
                 assertEquals("0 1", h.get("romio_aggregator_list"));
                 assertTrue(h.containsKey("jpio_engine"));
+                assertEquals(org.jpio.engine.Engines.choice().toString(), h.get("jpio_engine_choice"), "the default engine says why it runs");
+                assertTrue(h.get("jpio_engine_choice").startsWith("engine=" + h.get("jpio_engine")), h.toString());
                 f.writeAtAll(comm.rank() * 4L, Elements.ofArray(new int[] {comm.rank()}, 0, 1));
                 assertTrue(h.get("jpio_cb_write_choice") == null && f.hints().get("jpio_cb_write_choice").startsWith("independent"),
                         "contiguous disjoint blocks need no aggregation: " + f.hints());

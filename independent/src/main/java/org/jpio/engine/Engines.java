@@ -1,18 +1,29 @@
 package org.jpio.engine;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The registry of I/O engines. Every engine stays listed whether or not it can run here; asking for an
  * unavailable one by name is an error that says what is missing, never a silent substitution.
  *
- * <p>Default: {@code -Djpio.engine=NAME} (or env {@code JPIO_ENGINE}) when set, otherwise "native" when
- * its library loads, otherwise "nio".
+ * <p>Default: {@code -Djpio.engine=NAME} (or env {@code JPIO_ENGINE}) when set, otherwise the first that
+ * runs of {@link #PREFERENCE}: "ffm" (Java 22+, no compiled library), "native" (JNI, {@code libjpio.so}),
+ * "nio". Which one runs, and why those before it could not, is said once per JVM on the
+ * {@code org.jpio.engine} System.Logger (INFO when a zero-copy engine could not run, DEBUG otherwise) and
+ * at any time by {@link #choice()}.
  */
 public final class Engines {
-    private static final List<IoEngine> ENGINES = List.of(new NioEngine(), new NativeEngine());
+    private static final List<IoEngine> ENGINES = List.of(new NioEngine(), new NativeEngine(), new FfmEngine());
+    /** The default's order: the zero-copy engines first, the one that needs no library before the one that does. */
+    public static final List<String> PREFERENCE = List.of(FfmEngine.NAME, NativeEngine.NAME, NioEngine.NAME);
+
+    private static final System.Logger LOG = System.getLogger("org.jpio.engine");
+    private static final AtomicBoolean SAID = new AtomicBoolean();
 
     private Engines() { }
 
@@ -37,11 +48,56 @@ public final class Engines {
         throw new IllegalArgumentException("unknown engine=" + name + " (known: " + String.join(", ", names) + ")");
     }
 
-    /** The engine used when none is named: the forced one, else native if available, else nio. */
+    /**
+     * The default engine and how it was chosen.
+     *
+     * @param engine     the engine
+     * @param forced     the setting that named it ({@code -Djpio.engine=...} or {@code JPIO_ENGINE=...}), else empty
+     * @param passedOver engines before it in {@link #PREFERENCE} that cannot run here, with the reason
+     */
+    public record Choice(IoEngine engine, Optional<String> forced, Map<String, String> passedOver) {
+        /** One line: "engine=native; passed over: ffm (needs Java 22+ ...)". */
+        @Override public String toString() {
+            StringBuilder b = new StringBuilder("engine=").append(engine.name());
+            forced.ifPresent(f -> b.append(" (").append(f).append(")"));
+            if (!passedOver.isEmpty()) {
+                b.append("; passed over:");
+                passedOver.forEach((n, why) -> b.append(' ').append(n).append(" (").append(why).append(')'));
+            }
+            return b.toString();
+        }
+    }
+
+    /** The engine used when none is named: the forced one, else the first of {@link #PREFERENCE} that runs. */
     public static IoEngine defaultEngine() {
-        String forced = System.getProperty("jpio.engine", System.getenv("JPIO_ENGINE"));
-        if (forced != null && !forced.isBlank()) return get(forced.trim());
-        for (IoEngine e : ENGINES) if (e.name().equals("native") && e.unavailableReason().isEmpty()) return e;
-        return get(NioEngine.NAME);
+        return choice().engine();
+    }
+
+    /** {@link #defaultEngine()} with the reasons; the first call also logs it (see the class comment). */
+    public static Choice choice() {
+        Choice c = choose(ENGINES, System.getProperty("jpio.engine"), System.getenv("JPIO_ENGINE"));
+        if (SAID.compareAndSet(false, true)) {
+            boolean fellBack = c.forced().isEmpty() && c.engine().name().equals(NioEngine.NAME);
+            LOG.log(fellBack ? System.Logger.Level.INFO : System.Logger.Level.DEBUG, "jpio: {0}", c);
+        }
+        return c;
+    }
+
+    /** {@link #choice()} over any list of engines and settings (property first, then environment). */
+    static Choice choose(List<IoEngine> engines, String property, String env) {
+        if (property != null && !property.isBlank())
+            return new Choice(select(engines, property.trim()), Optional.of("-Djpio.engine=" + property.trim()), Map.of());
+        if (env != null && !env.isBlank())
+            return new Choice(select(engines, env.trim()), Optional.of("JPIO_ENGINE=" + env.trim()), Map.of());
+        Map<String, String> passed = new LinkedHashMap<>();
+        for (String name : PREFERENCE) {
+            for (IoEngine e : engines) {
+                if (!e.name().equals(name)) continue;
+                Optional<String> why = e.unavailableReason();
+                if (why.isEmpty()) return new Choice(e, Optional.empty(), java.util.Collections.unmodifiableMap(passed));
+                passed.put(name, why.get());
+            }
+        }
+        throw new IllegalStateException("no engine can run: " + passed);
     }
 }

@@ -2,7 +2,6 @@ package org.jpio.engine;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 
 /**
@@ -45,21 +44,6 @@ public final class NativeEngine implements IoEngine {
     public EngineFile open(Path path, OpenSpec spec) throws IOException {
         Optional<String> why = unavailableReason();
         if (why.isPresent()) throw new IllegalArgumentException("engine=" + NAME + " is unavailable: " + why.get() + ": path=" + path);
-        int access = (spec.readable() ? NativeIo.O_READ : 0) | (spec.writable() ? NativeIo.O_WRITE : 0);
-        int flags = access;
-        if (spec.options().contains(StandardOpenOption.CREATE)) flags |= NativeIo.O_CREATE;
-        if (spec.options().contains(StandardOpenOption.CREATE_NEW)) flags |= NativeIo.O_CREATE_NEW;
-        if (spec.options().contains(StandardOpenOption.TRUNCATE_EXISTING) && spec.writable()) flags |= NativeIo.O_TRUNCATE;
-        String name = path.toString();
-        int fd = NativeIo.open(name, flags | (spec.direct() ? NativeIo.O_DIRECT : 0));
-        if (!spec.direct()) return new NativeEngineFile(this, path, fd, fd);
-        // O_DIRECT: a second, buffered descriptor carries the unaligned edges of each transfer
-        // (see NativeEngineFile), so disjoint writers never read-modify-write each other's blocks.
-        try {
-            return new NativeEngineFile(this, path, fd, NativeIo.open(name, access));
-        } catch (IOException | RuntimeException e) {
-            NativeIo.close(fd, name);
-            throw e;
-        }
+        return PosixEngineFile.open(this, JniCalls.INSTANCE, path, spec);
     }
 }

@@ -79,7 +79,7 @@ public record NpyHeader(ElementType type, ByteOrder order, boolean fortranOrder,
 
     /**
      * Parses a header from the first bytes of a file ({@code source} names the file in errors). Needs at
-     * most {@link #prefixLength(byte[])} bytes; IllegalArgumentException names what is wrong.
+     * most {@link #prefixLength(byte[], String)} bytes; IllegalArgumentException names what is wrong.
      */
     public static NpyHeader parse(byte[] bytes, String source) {
         int prefix = prefixLength(bytes, source);

@@ -31,11 +31,12 @@ import org.jpio.io.ElementType;
 public final class CommContract {
     private CommContract() { }
 
-    /** Under mpirun: runs the contract on {@code Comm.world()} and prints one line per rank. */
+    /** Under mpirun: runs the contract on {@code Comm.world()} and prints one line per rank, with the MPI bridge it ran on. */
     public static void main(String[] args) throws IOException {
         Comm world = Comm.world();
         check(world);
-        System.out.println("contract ok: class=" + world.getClass().getSimpleName() + " rank=" + world.rank() + " size=" + world.size());
+        String bridge = org.jpio.comm.mpi.MpiBridge.loaded().map(b -> " bridge=" + b.bridge().getFileName() + " mpi=" + b.version()).orElse("");
+        System.out.println("contract ok: class=" + world.getClass().getSimpleName() + " rank=" + world.rank() + " size=" + world.size() + bridge);
     }
 
     public static void check(Comm c) throws IOException {

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The {@link CommContract} on every Comm implementation: threads, one rank, MPI processes. */
+/** The {@link CommContract} on every Comm implementation: threads, one rank, MPI processes (Open MPI and MPICH). */
 class CommContractTest {
 
     @ParameterizedTest(name = "LocalComm n={0}")
@@ -26,6 +26,14 @@ class CommContractTest {
     @ValueSource(ints = {2, 3, 4})
     void mpiComm(int np) {
         String out = MpiRun.run(np, CommContract.class, 60);
-        MpiRun.requireEachRank(out, np, "contract ok: class=MpiComm rank=%d size=" + np);
+        MpiRun.requireEachRank(out, np, "contract ok: class=MpiComm rank=%d size=" + np + " bridge=libjpiompi-openmpi.so mpi=Open MPI v");
+    }
+
+    /** Under MPICH's launcher the MPICH bridge is picked, and MPICH runs the ranks. */
+    @ParameterizedTest(name = "MpiComm mpirun.mpich -np {0}")
+    @ValueSource(ints = {2, 3})
+    void mpiCommUnderMpich(int np) {
+        String out = MpiRun.run(MpiRun.Mpi.MPICH, np, CommContract.class, 60);
+        MpiRun.requireEachRank(out, np, "contract ok: class=MpiComm rank=%d size=" + np + " bridge=libjpiompi-mpich.so mpi=MPICH Version: 4");
     }
 }

@@ -15,10 +15,27 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs a main class of the test classpath under {@code mpirun -np N} and fails the calling JUnit test,
  * with everything the ranks printed, when mpirun exits non-zero or runs past the timeout (then the whole
- * process tree is killed, so a rank stuck in a collective cannot outlive the test).
+ * process tree is killed, so a rank stuck in a collective cannot outlive the test). Open MPI's mpirun by
+ * default; {@link Mpi#MPICH} launches with MPICH's (Hydra), and the ranks then run on MPICH.
  */
 public final class MpiRun {
     private MpiRun() { }
+
+    /** The MPI whose launcher starts the ranks (Debian installs both side by side). */
+    public enum Mpi {
+        OPEN_MPI(List.of("mpirun.openmpi", "--allow-run-as-root", "--oversubscribe", "--bind-to", "none")),
+        /**
+         * Hydra passes the environment on; MPICH's ranks busy-poll, and on an oversubscribed node (more
+         * ranks than free cores, as on a shared test machine) a polling rank keeps the one it waits for off
+         * the core: yielding at every poll is MPICH's counterpart of the yielding Open MPI does under
+         * --oversubscribe.
+         */
+        MPICH(List.of("mpirun.mpich", "-genv", "MPIR_CVAR_POLLS_BEFORE_YIELD", "1"));
+
+        final List<String> launcher;
+
+        Mpi(List<String> launcher) { this.launcher = launcher; }
+    }
 
     /** Launches {@code main} on {@code np} ranks with {@code args}; returns the combined output. */
     public static String run(int np, Class<?> main, long timeoutSeconds, String... args) {
@@ -27,11 +44,19 @@ public final class MpiRun {
 
     /** As {@link #run(int, Class, long, String...)}, with extra mpirun options (e.g. "--mca", "io", "romio321"). */
     public static String run(int np, Class<?> main, long timeoutSeconds, List<String> mpirunOptions, String... args) {
-        return runWith(MPIRUN, np, main, timeoutSeconds, mpirunOptions, args);
+        return run(Mpi.OPEN_MPI, np, main, timeoutSeconds, mpirunOptions, List.of(), args);
     }
 
-    /** mpirun with the options every test run takes. */
-    private static final List<String> MPIRUN = List.of("mpirun", "--allow-run-as-root", "--oversubscribe", "--bind-to", "none");
+    /** As {@link #run(int, Class, long, String...)}, launched by {@code mpi}'s mpirun. */
+    public static String run(Mpi mpi, int np, Class<?> main, long timeoutSeconds, String... args) {
+        return run(mpi, np, main, timeoutSeconds, List.of(), List.of(), args);
+    }
+
+    /** The general form: {@code mpi}'s launcher, extra mpirun options and extra JVM options (see {@link #builder}). */
+    public static String run(Mpi mpi, int np, Class<?> main, long timeoutSeconds, List<String> mpirunOptions,
+                             List<String> jvmOptions, String... args) {
+        return runWith(mpi.launcher, np, main, timeoutSeconds, mpirunOptions, jvmOptions, args);
+    }
 
     /**
      * As {@link #run(int, Class, long, List, String...)}, started by {@code launcher}: a command that runs
@@ -39,7 +64,12 @@ public final class MpiRun {
      * {@code scripts/testbed/cluster.sh mpirun DIR}, which adds its own options).
      */
     public static String runWith(List<String> launcher, int np, Class<?> main, long timeoutSeconds, List<String> mpirunOptions, String... args) {
-        Outcome o = launch(builder(launcher, np, main, mpirunOptions, List.of(), args), timeoutSeconds);
+        return runWith(launcher, np, main, timeoutSeconds, mpirunOptions, List.of(), args);
+    }
+
+    private static String runWith(List<String> launcher, int np, Class<?> main, long timeoutSeconds, List<String> mpirunOptions,
+                                  List<String> jvmOptions, String... args) {
+        Outcome o = launch(builder(launcher, np, main, mpirunOptions, jvmOptions, args), timeoutSeconds);
         if (o.timedOut()) fail("mpirun timed out after " + timeoutSeconds + " s (process tree killed): np=" + np
                 + " main=" + main.getName() + "\n" + o);
         if (o.exit() != 0) fail("mpirun failed: exit=" + o.exit() + " np=" + np + " main=" + main.getName() + "\n" + o);
@@ -63,7 +93,13 @@ public final class MpiRun {
      * Past the timeout the whole process tree is killed.
      */
     public static Outcome launch(int np, Class<?> main, long timeoutSeconds, List<String> mpirunOptions, List<String> jvmOptions, String... args) {
-        return launch(builder(np, main, mpirunOptions, jvmOptions, args), timeoutSeconds);
+        return launch(Mpi.OPEN_MPI, np, main, timeoutSeconds, mpirunOptions, jvmOptions, args);
+    }
+
+    /** As {@link #launch(int, Class, long, List, List, String...)}, with {@code mpi}'s launcher. */
+    public static Outcome launch(Mpi mpi, int np, Class<?> main, long timeoutSeconds, List<String> mpirunOptions, List<String> jvmOptions,
+                                 String... args) {
+        return launch(builder(mpi, np, main, mpirunOptions, jvmOptions, args), timeoutSeconds);
     }
 
     private static Outcome launch(ProcessBuilder pb, long timeoutSeconds) {
@@ -73,7 +109,8 @@ public final class MpiRun {
         try {
             p = pb.start();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot start mpirun (is Open MPI installed?): " + String.join(" ", cmd), e);
+            throw new UncheckedIOException("cannot start " + cmd.get(0) + " (scripts/bootstrap.sh installs Open MPI and MPICH): "
+                    + String.join(" ", cmd), e);
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Thread pump = new Thread(() -> copy(p.getInputStream(), out), "mpirun-output");
@@ -96,25 +133,34 @@ public final class MpiRun {
 
     /**
      * The mpirun of {@link #launch}, not started, output and errors merged: for a test that must act while
-     * the job runs (kill one rank). JVM options come before the ones given (so a later -Xmx wins).
+     * the job runs (kill one rank). The given JVM options come after the harness's own (so a later -Xmx, or
+     * a -Djpio.native.dir of the test's, wins).
      */
     public static ProcessBuilder builder(int np, Class<?> main, List<String> mpirunOptions, List<String> jvmOptions, String... args) {
-        return builder(MPIRUN, np, main, mpirunOptions, jvmOptions, args);
+        return builder(Mpi.OPEN_MPI, np, main, mpirunOptions, jvmOptions, args);
     }
 
-    private static ProcessBuilder builder(List<String> launcher, int np, Class<?> main, List<String> mpirunOptions, List<String> jvmOptions, String... args) {
+    /** As {@link #builder(int, Class, List, List, String...)}, with {@code mpi}'s launcher. */
+    public static ProcessBuilder builder(Mpi mpi, int np, Class<?> main, List<String> mpirunOptions, List<String> jvmOptions,
+                                         String... args) {
+        return builder(mpi.launcher, np, main, mpirunOptions, jvmOptions, args);
+    }
+
+    private static ProcessBuilder builder(List<String> launcher, int np, Class<?> main, List<String> mpirunOptions, List<String> jvmOptions,
+                                          String... args) {
         List<String> cmd = new ArrayList<>(launcher);
         cmd.addAll(List.of("-np", Integer.toString(np)));
         cmd.addAll(mpirunOptions);
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // small, quickly started JVMs: the machine is shared and the ranks are short-lived
         cmd.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx256m"));
-        cmd.addAll(jvmOptions);
+        if (Runtime.version().feature() >= 22) cmd.add("--enable-native-access=ALL-UNNAMED");
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path")));
         String nativeDir = System.getProperty("jpio.native.dir");
         if (nativeDir != null) cmd.add("-Djpio.native.dir=" + nativeDir);
         String home = System.getProperty("jpio.home"); // where bin/jpio's commands find the C peers
         if (home != null) cmd.add("-Djpio.home=" + home);
+        cmd.addAll(jvmOptions);
         cmd.add(main.getName());
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);

@@ -21,7 +21,7 @@ class RomioBackendTest {
     @TempDir Path dir;
 
     @Test void libraryLoadsButMpiIsNotInitialised() {
-        assertTrue(RomioBackend.libraryProblem().isEmpty(), () -> "libjpiompi.so should load: " + RomioBackend.libraryProblem());
+        assertTrue(RomioBackend.libraryProblem().isEmpty(), () -> "jpio's MPI bridge should load: " + RomioBackend.libraryProblem());
         String why = RomioBackend.unavailableReason().orElseThrow();
         assertTrue(why.contains("MPI is not initialised"), why);
         assertFalse(RomioBackend.isAvailable());

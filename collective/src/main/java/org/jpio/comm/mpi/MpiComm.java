@@ -8,12 +8,11 @@ import org.jpio.comm.SharedMemory;
 import org.jpio.comm.Comm;
 
 import java.lang.reflect.Field;
-import org.jpio.engine.NativeLibrary;
 import org.jpio.io.ElementType;
 
 /**
- * A communicator of MPI processes, through jpio's own JNI bridge ({@code libjpiompi.so}, built with
- * mpicc against the installed MPI). Arguments are checked here, in Java, before any native call; the
+ * A communicator of MPI processes, through jpio's own JNI bridge ({@code libjpiompi-<abi>.so}, for the
+ * MPI the job runs on: see {@link MpiBridge}). Arguments are checked here, in Java, before any native call; the
  * bridge pins the arrays and calls MPI on them directly. MPI errors become {@link MpiException}s
  * (communicators are switched to MPI_ERRORS_RETURN).
  *
@@ -33,7 +32,6 @@ import org.jpio.io.ElementType;
  * be seen by all ranks, as jpio's own calls do.
  */
 public final class MpiComm implements Comm {
-    private static final String LIBRARY = "jpiompi";
     private static MpiComm world;
     private static int threadLevel = -1;
     private static int adopted;
@@ -119,6 +117,9 @@ public final class MpiComm implements Comm {
         }
     }
 
+    /** The MPI library and bridge this process uses, and why (see {@link MpiBridge}); loads them if needed. */
+    public static MpiBridge.Loaded bridge() { return MpiBridge.load(); }
+
     /** The thread support MPI provided (MPI_THREAD_SINGLE..MPI_THREAD_MULTIPLE as MPI numbers them). */
     public static synchronized int threadLevel() {
         start();
@@ -134,9 +135,8 @@ public final class MpiComm implements Comm {
     private static void start() {
         if (threadLevel >= 0) return;
         String launched = MpiLaunch.detect(System.getenv()).orElse("no MPI launcher variable set");
-        NativeLibrary.load(LIBRARY).ifPresent(why -> {
-            throw new IllegalStateException("MPI: cannot load lib" + LIBRARY + ".so (jpio's MPI bridge, built by `make -C native`"
-                    + " with mpicc): " + why + "; launcher: " + launched);
+        MpiBridge.problem().ifPresent(why -> {
+            throw new IllegalStateException("MPI: jpio's MPI bridge did not load (launcher: " + launched + "): " + why);
         });
         threadLevel = MpiNative.init();
         if (MpiNative.initialisedHere()) watchMainThread(Thread.currentThread());
@@ -248,9 +248,26 @@ public final class MpiComm implements Comm {
     @Override public void allreduce(Object send, Object recv, int count, Op op) {
         open();
         ElementType t = Args.allreduce("allreduce(" + op + ")", send, recv, count, op);
+        if (t == ElementType.CHAR && (op == Op.MIN || op == Op.MAX)) {
+            unsignedMinMax((char[]) send, (char[]) recv, count, op);
+            return;
+        }
         // booleans are MPI_C_BOOL, whose or/and are the logical MPI_LOR/MPI_LAND (codes 5, 6)
         int code = t == ElementType.BOOLEAN ? (op == Op.BOR ? 5 : 6) : op.ordinal();
         MpiNative.allreduce(handle, ++number, send, recv, count, t.ordinal(), code);
+    }
+
+    /**
+     * MIN/MAX of Java's one unsigned type as MIN/MAX of shorts with the sign bit flipped ({@code c ^ 0x8000}
+     * orders as {@code c} does, compared signed). MPICH 4.0.2, Debian 12's, compares every unsigned MPI type
+     * as signed in these two operators (MPICH's issue 6083, fixed in 4.1), so MPI_UNSIGNED_SHORT cannot be
+     * trusted with them; the flip gives the right answer under every MPI.
+     */
+    private void unsignedMinMax(char[] send, char[] recv, int count, Op op) {
+        short[] in = new short[count], out = new short[count];
+        for (int i = 0; i < count; i++) in[i] = (short) (send[i] ^ 0x8000);
+        MpiNative.allreduce(handle, ++number, in, out, count, ElementType.SHORT.ordinal(), op.ordinal());
+        for (int i = 0; i < count; i++) recv[i] = (char) (out[i] ^ 0x8000);
     }
 
     @Override public void sendrecv(Object send, int sIndex, int sCount, int dest, Object recv, int rIndex, int rCount, int source) {

@@ -1,7 +1,7 @@
 package org.jpio.comm.mpi;
 
 /**
- * The JNI entry points of libjpiompi.so's communicator bridge (native/src/main/c/mpi/comm.c). Handles are
+ * The JNI entry points of the MPI bridge's communicator half (native/src/main/c/mpi/comm.c). Handles are
  * Fortran communicator handles (MPI_Comm_c2f) in a long; offsets are in bytes; {@code type} is
  * {@code ElementType.ordinal()}; {@code op} indexes SUM, MIN, MAX, BOR, BAND, LOR, LAND. Arguments are
  * checked by the caller: C trusts them. {@code number} is the communicator's call number, which the
@@ -19,6 +19,9 @@ final class MpiNative {
     static native void abortWorld(int status, String message);
     /** Why this process will exit with a non-zero status, for the message of the exit path. */
     static native void exitReason(String reason);
+
+    /** MPI_Get_library_version's first line; callable before MPI_Init. */
+    static native String libraryVersion();
 
     static native long world();
     static native long fromOpenMpiHandle(long pointer);

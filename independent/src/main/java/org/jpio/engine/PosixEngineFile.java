@@ -4,16 +4,20 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jpio.io.ElementType;
 import org.jpio.io.FileClosedException;
 
 /**
- * A file open in the {@link NativeEngine}: one descriptor, or for O_DIRECT two.
+ * A file open in an engine that calls the OS itself, through {@link PosixCalls}: the {@link NativeEngine}
+ * (JNI) and the {@code FfmEngine} (java.lang.foreign). One descriptor, or for O_DIRECT two. Every
+ * decision is made here, in Java, once for both engines; the calls only move bytes.
  *
- * <p><b>Bounded pinning.</b> An array stays pinned (GetPrimitiveArrayCritical, which holds off the GC) only
- * for one call of at most {@link #PIECE} bytes; larger transfers are split here.
+ * <p><b>Bounded pinning.</b> An array stays pinned (JNI's GetPrimitiveArrayCritical, or a critical FFM
+ * downcall, which hold off the GC) only for one call of at most {@link #PIECE} bytes; larger transfers
+ * are split here.
  *
  * <p><b>O_DIRECT.</b> Each transfer is split into the block-aligned middle, moved with the O_DIRECT
  * descriptor (through an aligned bounce buffer when the memory is not aligned, which Java arrays never
@@ -24,8 +28,8 @@ import org.jpio.io.FileClosedException;
  * <p><b>Close.</b> A descriptor is closed only when no call is using it, so a racing close never lets the
  * number be reused for another file under a running transfer.
  */
-final class NativeEngineFile implements EngineFile {
-    /** Largest single JNI transfer: bounds the time an array is pinned. {@code -Djpio.native.piece=BYTES}. */
+final class PosixEngineFile implements EngineFile {
+    /** Largest single call of a transfer: bounds the time an array is pinned. {@code -Djpio.native.piece=BYTES}. */
     static final int PIECE = Math.max(1 << 16, Integer.getInteger("jpio.native.piece", 64 << 20) & ~0xFFFF);
     /** O_DIRECT alignment of file positions, lengths and memory: a multiple of every common logical block size. */
     static final int ALIGN = 4096;
@@ -39,7 +43,8 @@ final class NativeEngineFile implements EngineFile {
     private static final ThreadLocal<ByteBuffer> BOUNCES =
             ThreadLocal.withInitial(() -> Staging.pageAligned(BOUNCE));
 
-    private final NativeEngine engine;
+    private final IoEngine engine;
+    private final PosixCalls calls;
     private final Path path;
     private final String name;
     private final int fd;
@@ -50,13 +55,34 @@ final class NativeEngineFile implements EngineFile {
     private final AtomicBoolean closing = new AtomicBoolean();
     private final AtomicBoolean released = new AtomicBoolean();
 
-    NativeEngineFile(NativeEngine engine, Path path, int fd, int edgeFd) {
+    PosixEngineFile(IoEngine engine, PosixCalls calls, Path path, int fd, int edgeFd) {
         this.engine = engine;
+        this.calls = calls;
         this.path = path;
         this.name = path.toString();
         this.fd = fd;
         this.edgeFd = edgeFd;
         this.direct = fd != edgeFd;
+    }
+
+    /** Opens {@code path} for {@code engine} through {@code calls}: the open flags from the spec, and for O_DIRECT the second descriptor. */
+    static PosixEngineFile open(IoEngine engine, PosixCalls calls, Path path, OpenSpec spec) throws IOException {
+        int access = (spec.readable() ? NativeIo.O_READ : 0) | (spec.writable() ? NativeIo.O_WRITE : 0);
+        int flags = access;
+        if (spec.options().contains(StandardOpenOption.CREATE)) flags |= NativeIo.O_CREATE;
+        if (spec.options().contains(StandardOpenOption.CREATE_NEW)) flags |= NativeIo.O_CREATE_NEW;
+        if (spec.options().contains(StandardOpenOption.TRUNCATE_EXISTING) && spec.writable()) flags |= NativeIo.O_TRUNCATE;
+        String name = path.toString();
+        int fd = calls.open(name, flags | (spec.direct() ? NativeIo.O_DIRECT : 0));
+        if (!spec.direct()) return new PosixEngineFile(engine, calls, path, fd, fd);
+        // O_DIRECT: a second, buffered descriptor carries the unaligned edges of each transfer
+        // (see above), so disjoint writers never read-modify-write each other's blocks.
+        try {
+            return new PosixEngineFile(engine, calls, path, fd, calls.open(name, access));
+        } catch (IOException | RuntimeException e) {
+            calls.close(fd, name);
+            throw e;
+        }
     }
 
     @Override public Path path() { return path; }
@@ -67,7 +93,7 @@ final class NativeEngineFile implements EngineFile {
 
     // ---- transfers --------------------------------------------------------------------------------
 
-    /** One JNI transfer of {@code n} bytes: file position {@code pos}, memory {@code from} bytes into the request. */
+    /** One call of {@code n} bytes: file position {@code pos}, memory {@code from} bytes into the request. */
     @FunctionalInterface
     private interface Piece {
         int move(int fd, int align, long pos, long from, int n) throws IOException;
@@ -87,10 +113,15 @@ final class NativeEngineFile implements EngineFile {
         long base = (long) index << type.shift();
         long length = (long) count << type.shift();
         int fix = type == ElementType.BOOLEAN ? 1 : type.size() > 1 && order != ByteOrder.nativeOrder() ? type.size() : 0;
+        if (fix != 0 && !calls.fixesArrays()) { // the bytes must change on the way: a staged copy does it
+            if (op == NativeIo.OP_WRITE) Staging.writeArray(this, position, array, type, index, count, order);
+            else Staging.readArray(this, position, array, type, index, count, order);
+            return;
+        }
         ByteBuffer bounce = direct || fix > 1 || op != NativeIo.OP_WRITE ? BOUNCES.get() : null;
         if (op != NativeIo.OP_WRITE) requireWithinFile(position, length);
         transfer(op, position, length, (f, align, pos, from, n) ->
-                NativeIo.transferArray(f, name, array, base + from, n, pos, op, fix, align, bounce));
+                calls.transferArray(f, name, array, base + from, n, pos, op, fix, align, bounce));
     }
 
     @Override
@@ -135,11 +166,11 @@ final class NativeEngineFile implements EngineFile {
         long n;
         if (b.isDirect()) {
             n = transfer(op, position, b.remaining(), (f, align, pos, from, len) ->
-                    NativeIo.transferBuffer(f, name, b, start + (int) from, len, pos, op, 0, align, bounce));
+                    calls.transferBuffer(f, name, b, start + (int) from, len, pos, op, align, bounce));
         } else {
             long base = b.arrayOffset() + start;
             n = transfer(op, position, b.remaining(), (f, align, pos, from, len) ->
-                    NativeIo.transferArray(f, name, b.array(), base + from, len, pos, op, 0, align, bounce));
+                    calls.transferArray(f, name, b.array(), base + from, len, pos, op, 0, align, bounce));
         }
         if (n > 0) b.position(start + (int) n);
         return (int) n;
@@ -201,39 +232,39 @@ final class NativeEngineFile implements EngineFile {
 
     @Override
     public long size() throws IOException {
-        return using("size", 0, 0, () -> NativeIo.size(fd, name));
+        return using("size", 0, 0, () -> calls.size(fd, name));
     }
 
     @Override
     public void setLength(long size) throws IOException {
-        using("setLength", size, 0, () -> { NativeIo.truncate(fd, name, size); return 0; });
+        using("setLength", size, 0, () -> { calls.truncate(fd, name, size); return 0; });
     }
 
     @Override
     public void preallocate(long position, long length) throws IOException {
         if (length == 0) return; // posix_fallocate rejects an empty range with EINVAL; nothing to reserve
-        using("preallocate", position, length, () -> { NativeIo.allocate(fd, name, position, length); return 0; });
+        using("preallocate", position, length, () -> { calls.allocate(fd, name, position, length); return 0; });
     }
 
     @Override
     public void sync(boolean metadata) throws IOException {
         using("sync", 0, 0, () -> {
-            if (direct) NativeIo.sync(edgeFd, name, metadata); // the edges went through the page cache
-            NativeIo.sync(fd, name, metadata);
+            if (direct) calls.sync(edgeFd, name, metadata); // the edges went through the page cache
+            calls.sync(fd, name, metadata);
             return 0;
         });
     }
 
     @Override
     public void advise(long position, long length, Advice advice) throws IOException {
-        using("advise", position, length, () -> { NativeIo.advise(edgeFd, name, position, length, advice.ordinal()); return 0; });
+        using("advise", position, length, () -> { calls.advise(edgeFd, name, position, length, advice.ordinal()); return 0; });
     }
 
     @Override
     public RangeLock lock(long position, long length, boolean shared) throws IOException {
         enter("lock", position, length);
         try {
-            NativeIo.lock(fd, name, position, length, shared ? NativeIo.LOCK_SHARED : NativeIo.LOCK_EXCLUSIVE);
+            calls.lock(fd, name, position, length, shared ? NativeIo.LOCK_SHARED : NativeIo.LOCK_EXCLUSIVE);
         } catch (IOException | RuntimeException e) {
             leave();
             throw e;
@@ -243,7 +274,7 @@ final class NativeEngineFile implements EngineFile {
         return () -> {
             if (!unlocked.compareAndSet(false, true)) return;
             try {
-                NativeIo.lock(fd, name, position, length, NativeIo.LOCK_NONE);
+                calls.lock(fd, name, position, length, NativeIo.LOCK_NONE);
             } finally {
                 leave();
             }
@@ -275,9 +306,9 @@ final class NativeEngineFile implements EngineFile {
     private void release() throws IOException {
         if (!released.compareAndSet(false, true)) return;
         try {
-            NativeIo.close(fd, name);
+            calls.close(fd, name);
         } finally {
-            if (direct) NativeIo.close(edgeFd, name);
+            if (direct) calls.close(edgeFd, name);
         }
     }
 }

@@ -1,0 +1,152 @@
+package org.jpio.engine;
+
+import static java.nio.file.StandardOpenOption.*;
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.jpio.file.ArrayFile;
+import org.jpio.file.ArrayFileOptions;
+import org.jpio.io.ElementType;
+import org.jpio.testing.TestArrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * What the engines that make the system calls themselves ({@link PosixEngineFile}: native through JNI, ffm
+ * through java.lang.foreign) do beyond the engine contract: O_DIRECT with unaligned offsets, sizes and
+ * memory, and transfers split into bounded pieces.
+ */
+abstract class AbstractPosixEngineContractTest extends AbstractEngineContractTest {
+    /** These engines see errno itself, and name it. */
+    @Override
+    protected void assertFullDiskMessage(String message, int errno) {
+        assertTrue(message.contains("errno=" + errno), "errno=" + errno + " expected: " + message);
+    }
+
+    private ArrayFileOptions direct(ByteOrder order) {
+        return options(order).withDirect(true);
+    }
+
+    // ---- O_DIRECT ---------------------------------------------------------------------------------
+
+    /** Offsets around block boundaries; counts below, at and above a block and above the bounce buffer. */
+    static final long[] DIRECT_OFFSETS = {0, 1, 4095, 4096, 8190, 3 * 4096 + 5};
+    static final int[] DIRECT_BYTES = {1, 4095, 4096, 4097, 3 * 4096 + 24, PosixEngineFile.BOUNCE + 4096 + 8};
+
+    @ParameterizedTest
+    @EnumSource(ElementType.class)
+    void directUnalignedOffsetsSizesAndOrders(ElementType t) throws IOException {
+        for (ByteOrder order : ORDERS) {
+            Path p = dir.resolve("direct-" + t + "-" + order);
+            try (ArrayFile f = ArrayFile.open(p, direct(order), CREATE, READ, WRITE)) {
+                assertEquals(1, openDirectDescriptors(p), "the file is not open with O_DIRECT");
+                for (long off : DIRECT_OFFSETS) {
+                    for (int bytes : DIRECT_BYTES) {
+                        if (bytes > PosixEngineFile.BOUNCE && off != 1 && off != 4096) continue; // keep it small
+                        int n = Math.max(1, bytes / t.size());
+                        Object a = TestArrays.random(t, n + 2, off * 7 + bytes);
+                        f.writeArray(off, a, 1, n);
+                        String what = t + " " + order + " offset=" + off + " count=" + n;
+                        assertArrayEquals(encode(t, a, 1, n, order), bytesAt(p, off, n * t.size()), "file bytes " + what);
+                        Object back = t.newArray(n + 2);
+                        f.readArray(off, back, 1, n);
+                        assertTrue(TestArrays.equal(slice(t, a, 1, n), slice(t, back, 1, n)), "read back " + what);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void directByteBuffersAlignedUnalignedAndHeap() throws IOException {
+        Path p = dir.resolve("direct-buffers.bin");
+        byte[] data = (byte[]) TestArrays.random(ElementType.BYTE, 3 * 4096 + 100, 8);
+        try (ArrayFile f = ArrayFile.open(p, direct(ByteOrder.nativeOrder()), CREATE, READ, WRITE)) {
+            ByteBuffer aligned = ByteBuffer.allocateDirect(4 * 4096 + 4096).alignedSlice(4096);
+            aligned.put(data, 0, 2 * 4096).flip();
+            f.write(4096, aligned);                       // aligned memory, offset and length: no bounce
+            f.write(4096 + 2 * 4096, ByteBuffer.wrap(data, 2 * 4096, data.length - 2 * 4096).slice());
+            ByteBuffer unaligned = ByteBuffer.allocateDirect(data.length + 3).position(3).slice();
+            f.read(4096, unaligned);
+            byte[] got = new byte[data.length];
+            unaligned.flip().get(got);
+            assertArrayEquals(data, got);
+            // read(): clamps at the end of the file rather than reading across it at an unaligned size
+            ByteBuffer tail = ByteBuffer.allocate(500);
+            assertEquals(100, f.engineFile().read(4096 + 3 * 4096, tail));
+            assertEquals(-1, f.engineFile().read(4096 + data.length, ByteBuffer.allocate(10)));
+            var e = assertThrows(java.io.EOFException.class, () -> f.engineFile().readFully(4096 + 3 * 4096, ByteBuffer.allocate(4096)));
+            assertTrue(e.getMessage().contains("path=" + p), e.getMessage());
+        }
+        assertArrayEquals(data, bytesAt(p, 4096, data.length));
+        assertArrayEquals(new byte[4096], bytesAt(p, 0, 4096), "the hole before the data");
+    }
+
+    @Test
+    void directConcurrentWritersSharingBlocks() throws Exception {
+        Path p = dir.resolve("direct-concurrent.bin");
+        int threads = 6, blocks = 20, per = 1500; // 12000-byte blocks: neighbours share the 4 KiB edge blocks
+        try (ArrayFile f = ArrayFile.open(p, direct(ByteOrder.BIG_ENDIAN), CREATE, READ, WRITE)) {
+            ExecutorService pool = Executors.newFixedThreadPool(threads);
+            List<Future<Object>> done = Stream.iterate(0, i -> i + 1).limit(threads).map(me -> pool.submit(() -> {
+                for (int b = 0; b < blocks; b++) {
+                    int block = b * threads + me;
+                    long[] data = new long[per];
+                    java.util.Arrays.fill(data, block * 1_000_003L);
+                    f.writeArray((long) block * per * 8, data);
+                }
+                return (Object) null;
+            })).toList();
+            for (Future<Object> d : done) d.get(30, TimeUnit.SECONDS);
+            pool.shutdown();
+            f.sync(false);
+        }
+        long[] all = (long[]) readBack(p, ElementType.LONG, 0, threads * blocks * per, ByteOrder.BIG_ENDIAN);
+        for (int i = 0; i < all.length; i++) assertEquals((i / per) * 1_000_003L, all[i], "element " + i);
+    }
+
+    @Test
+    void smallPiecesSplitLargeTransfers() throws Exception {
+        // 64 KiB pieces instead of 64 MiB: 1 MiB transfers become many JNI calls, O_DIRECT middles included
+        Path p = Files.createFile(dir.resolve("pieces.bin"));
+        Process child = EngineChild.start(List.of("-Djpio.native.piece=65536"), null, "roundtrip", childSpec(), p.toString());
+        String line = new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream())).readLine();
+        assertEquals(0, EngineChild.await(child), "child said: " + line);
+        assertEquals("ok", line);
+    }
+
+    /**
+     * Descriptors of this process open on {@code p} with O_DIRECT, from /proc/self/fdinfo (the kernel's
+     * view, not the engine's): proves the flag reached open(2).
+     */
+    static long openDirectDescriptors(Path p) throws IOException {
+        int oDirect = System.getProperty("os.arch").matches("aarch64|arm.*") ? 0200000 : 040000;
+        Path real = p.toRealPath();
+        long n = 0;
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            for (Path fd : (Iterable<Path>) fds::iterator) {
+                Path target;
+                try {
+                    target = Files.readSymbolicLink(fd);
+                } catch (IOException gone) {
+                    continue; // closed meanwhile (the listing's own descriptor)
+                }
+                if (!target.equals(real)) continue;
+                for (String line : Files.readAllLines(Path.of("/proc/self/fdinfo", fd.getFileName().toString())))
+                    if (line.startsWith("flags:") && (Integer.parseInt(line.substring(6).trim(), 8) & oDirect) != 0) n++;
+            }
+        }
+        return n;
+    }
+}
