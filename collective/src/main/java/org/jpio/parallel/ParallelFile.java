@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.jpio.comm.Call;
 import org.jpio.comm.Comm;
 import org.jpio.comm.CountingComm;
 import org.jpio.driver.FileDriver;
@@ -24,7 +23,9 @@ import org.jpio.view.FileView;
  *
  * <p>This class is MPI-IO's own layer (ROMIO's {@code mpi-io/}): collective open, argument checks, error
  * agreement, the file pointer and the view. The bytes are moved by a {@link FileDriver} chosen by the
- * {@code jpio_backend} hint ({@link Drivers}): jpio's two-phase (default), independent, or ROMIO.
+ * {@code jpio_backend} hint ({@link Drivers}): jpio's two-phase (default), independent, or ROMIO. The
+ * transfers run in {@link Routines}, the other collective operations (set_view, set_info, set_size, sync,
+ * close ...) in {@link FileOps}.
  *
  * <p>The rest of MPI-IO's data access: nonblocking transfers ({@code iwriteAll} ... returning a
  * {@link Request} that progresses on the file's background thread), split collectives
@@ -50,9 +51,12 @@ import org.jpio.view.FileView;
  */
 public final class ParallelFile implements AutoCloseable {
     private final Routines r;
-    private boolean atomic;
+    private final FileOps ops;
 
-    ParallelFile(Routines r) { this.r = r; }
+    ParallelFile(Routines r) {
+        this.r = r;
+        this.ops = new FileOps(r);
+    }
 
     /** MPI_File_open without an MPI_Info: ROMIO's defaults and the {@code ROMIO_HINTS} file ({@link Hints#fromEnvironment()}). */
     public static ParallelFile open(Comm comm, Path path, Set<Amode> amode) throws IOException {
@@ -169,36 +173,7 @@ public final class ParallelFile implements AutoCloseable {
      * for the next transfers; what was settled at open (jpio_backend, the engine, cb_nodes,
      * cb_config_list, the sieving buffers) stays, as ROMIO ignores such hints after open.
      */
-    public void setInfo(Map<String, String> more) throws IOException {
-        Call outer = enter("set_info");
-        try {
-            info(more);
-        } finally {
-            r.comm.leave(outer);
-        }
-    }
-
-    private void info(Map<String, String> more) throws IOException {
-        r.ensureOpen("set_info", -1);
-        r.background.drain();
-        Hints next = null;
-        RuntimeException bad = null;
-        try {
-            if (more == null) throw new IllegalArgumentException("set_info: hints are null: path=" + r.path);
-            next = r.hints;
-            for (Map.Entry<String, String> e : new java.util.TreeMap<>(more).entrySet())
-                if (!SETTLED_AT_OPEN.contains(e.getKey())) next = next.with(e.getKey(), e.getValue());
-        } catch (IllegalArgumentException e) {
-            bad = e;
-        }
-        r.comm.agreeOnArguments("set_info path=" + r.path, bad);
-        r.comm.requireSame("set_info path=" + r.path, "hints", next.asMap().toString());
-        r.driver.setHints(next);
-        r.hints = next;
-    }
-
-    private static final Set<String> SETTLED_AT_OPEN = Set.of(Hints.JPIO_BACKEND, Hints.JPIO_ENGINE, Hints.CB_NODES, Hints.CB_CONFIG_LIST,
-            Hints.IND_RD_BUFFER_SIZE, Hints.IND_WR_BUFFER_SIZE, Hints.ROMIO_DS_READ, Hints.ROMIO_DS_WRITE, Hints.JPIO_PREALLOCATE);
+    public void setInfo(Map<String, String> more) throws IOException { ops.setInfo(more); }
 
     // ---- views and file pointers ----------------------------------------------------------------------
 
@@ -206,32 +181,7 @@ public final class ParallelFile implements AutoCloseable {
      * MPI_File_set_view: collective; every rank must pass the same etype and representation. Resets the
      * individual and the shared file pointer to 0.
      */
-    public void setView(FileView v) throws IOException {
-        Call outer = enter("set_view");
-        try {
-            view(v);
-        } finally {
-            r.comm.leave(outer);
-        }
-    }
-
-    private void view(FileView v) throws IOException {
-        r.ensureOpen("set_view", -1);
-        r.background.drain();
-        String where = "set_view path=" + r.path;
-        r.comm.agreeOnArguments(where, v == null ? new IllegalArgumentException("set_view: view is null: path=" + r.path + " rank=" + r.comm.rank()) : null);
-        r.comm.requireSame(where, "etype", v.etype().name(), "datarep", v.representation().datarep());
-        Throwable failed = null;
-        try {
-            r.driver.setView(v);
-            r.shared.set("set_view", 0);
-        } catch (IOException | RuntimeException e) {
-            failed = e;
-        }
-        r.comm.agree(where, failed);
-        r.view = v;
-        r.pointer = 0;
-    }
+    public void setView(FileView v) throws IOException { ops.setView(v); }
 
     /** MPI_File_get_position: the individual file pointer, an offset in etypes of the view. */
     public long pointer() { return r.pointer; }
@@ -249,29 +199,7 @@ public final class ParallelFile implements AutoCloseable {
     }
 
     /** MPI_File_seek_shared with MPI_SEEK_SET: collective; every rank passes the same offset. */
-    public void seekShared(long offset) throws IOException {
-        Call outer = enter("seek_shared");
-        try {
-            seekShared0(offset);
-        } finally {
-            r.comm.leave(outer);
-        }
-    }
-
-    private void seekShared0(long offset) throws IOException {
-        r.ensureOpen("seek_shared", offset);
-        r.background.drain();
-        String where = "seek_shared path=" + r.path;
-        r.comm.agreeOnArguments(where, offset < 0 ? new IllegalArgumentException("seek_shared: offset=" + offset + " must be >= 0: path=" + r.path) : null);
-        r.comm.requireSame(where, "offset", Long.toString(offset));
-        Throwable failed = null;
-        try {
-            r.shared.set("seek_shared", offset);
-        } catch (RuntimeException e) {
-            failed = e;
-        }
-        r.comm.agree(where, failed);
-    }
+    public void seekShared(long offset) throws IOException { ops.seekShared(offset); }
 
     /** MPI_File_get_byte_offset: the absolute position (bytes) in the file of view offset {@code offset}. */
     public long positionOf(long offset) { return r.view.byteOffset(offset); }
@@ -394,109 +322,28 @@ public final class ParallelFile implements AutoCloseable {
 
     /** MPI_File_set_size: collective; truncates or extends. */
     public void setSize(long size) throws IOException {
-        collectiveOp("set_size", Checks.size("set_size", size, r.path, r.comm.rank()), () -> r.driver.setSize(size));
+        ops.collectiveOp("set_size", Checks.size("set_size", size, r.path, r.comm.rank()), () -> r.driver.setSize(size));
     }
 
     /** MPI_File_preallocate: collective; reserves disk blocks for the first {@code size} bytes. */
     public void preallocate(long size) throws IOException {
-        collectiveOp("preallocate", Checks.size("preallocate", size, r.path, r.comm.rank()), () -> r.driver.preallocate(size));
+        ops.collectiveOp("preallocate", Checks.size("preallocate", size, r.path, r.comm.rank()), () -> r.driver.preallocate(size));
     }
 
     /** MPI_File_sync: collective; data and metadata of every rank's writes reach the device. */
-    public void sync() throws IOException { collectiveOp("sync", null, r.driver::sync); }
+    public void sync() throws IOException { ops.collectiveOp("sync", null, r.driver::sync); }
 
     /**
      * MPI_File_set_atomicity: collective. In atomic mode, concurrent overlapping accesses of different ranks
      * see all or nothing of each other (jpio's drivers: each transfer holds a byte-range lock over its
      * extent, shared for reads, and collective transfers are never split between aggregators).
      */
-    public void setAtomicity(boolean on) throws IOException {
-        Call outer = enter("set_atomicity");
-        try {
-            atomicity(on);
-        } finally {
-            r.comm.leave(outer);
-        }
-    }
-
-    private void atomicity(boolean on) throws IOException {
-        r.ensureOpen("set_atomicity", -1);
-        r.background.drain();
-        r.comm.requireSame("set_atomicity path=" + r.path, "flag", Boolean.toString(on));
-        collectiveOp("set_atomicity", null, () -> r.driver.setAtomicity(on));
-        atomic = on;
-    }
+    public void setAtomicity(boolean on) throws IOException { ops.setAtomicity(on); }
 
     /** MPI_File_get_atomicity. */
-    public boolean atomicity() { return atomic; }
+    public boolean atomicity() { return ops.atomic(); }
 
     /** MPI_File_close: collective; with DELETE_ON_CLOSE the file is deleted once every rank has closed it. */
     @Override
-    public void close() throws IOException {
-        if (r.closed) return;
-        r.closed = true;
-        Call outer = enter("close");
-        try {
-            closeAll();
-        } finally {
-            r.comm.leave(outer);
-        }
-    }
-
-    private void closeAll() throws IOException {
-        Throwable failed = null;
-        try {
-            r.background.close(); // what was started completes first; a pending split collective is ended by close, as its wait
-            r.driver.close();
-        } catch (IOException | RuntimeException e) {
-            failed = e;
-        }
-        try {
-            r.comm.agree("close path=" + r.path, failed);
-        } finally {
-            // the communicator's next file takes this slot at 0; only once every rank has closed, since a rank
-            // may still be in its last read_shared/write_shared, taking from the pointer, when rank 0 arrives here
-            r.shared.set("close", 0);
-        }
-        if (r.amode.contains(Amode.DELETE_ON_CLOSE) && !r.driver.deletesOnClose()) {
-            IOException del = null;
-            if (r.comm.rank() == 0) {
-                try {
-                    Files.deleteIfExists(r.path);
-                } catch (IOException e) {
-                    del = e;
-                }
-            }
-            r.comm.agree("close (delete on close) path=" + r.path, del);
-        }
-    }
-
-    private interface Action { void run() throws IOException; }
-
-    /** Names the user's call on the communicator, for errors and the watchdog (limit: jpio_watchdog_timeout); returns the outer one. */
-    private Call enter(String op) { return r.comm.enter(new Call(op + " path=" + r.path, r.hints.watchdogMillis())); }
-
-    /** Argument agreement, the driver's collective action, agreement on its outcome. */
-    private void collectiveOp(String op, IllegalArgumentException bad, Action action) throws IOException {
-        Call outer = enter(op);
-        try {
-            collectiveOp0(op, bad, action);
-        } finally {
-            r.comm.leave(outer);
-        }
-    }
-
-    private void collectiveOp0(String op, IllegalArgumentException bad, Action action) throws IOException {
-        r.ensureOpen(op, -1);
-        r.background.drain();
-        String where = op + " path=" + r.path;
-        r.comm.agreeOnArguments(where, bad);
-        Throwable failed = null;
-        try {
-            action.run();
-        } catch (Throwable e) { // every rank must reach the agreement, whatever was thrown
-            failed = e;
-        }
-        r.comm.agree(where, failed);
-    }
+    public void close() throws IOException { ops.close(); }
 }
