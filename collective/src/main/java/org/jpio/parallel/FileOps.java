@@ -21,48 +21,25 @@ final class FileOps {
 
     boolean atomic() { return atomic; }
 
-    void setInfo(Map<String, String> more) throws IOException {
-        Call outer = enter("set_info");
-        try {
-            info(more);
-        } finally {
-            r.comm.leave(outer);
-        }
-    }
+    void setInfo(Map<String, String> more) throws IOException { scoped("set_info", () -> info(more)); }
 
-    void setView(FileView v) throws IOException {
-        Call outer = enter("set_view");
-        try {
-            view(v);
-        } finally {
-            r.comm.leave(outer);
-        }
-    }
+    void setView(FileView v) throws IOException { scoped("set_view", () -> view(v)); }
 
-    void seekShared(long offset) throws IOException {
-        Call outer = enter("seek_shared");
-        try {
-            seekShared0(offset);
-        } finally {
-            r.comm.leave(outer);
-        }
-    }
+    void seekShared(long offset) throws IOException { scoped("seek_shared", () -> seekShared0(offset)); }
 
-    void setAtomicity(boolean on) throws IOException {
-        Call outer = enter("set_atomicity");
-        try {
-            atomicity(on);
-        } finally {
-            r.comm.leave(outer);
-        }
-    }
+    void setAtomicity(boolean on) throws IOException { scoped("set_atomicity", () -> atomicity(on)); }
 
     void close() throws IOException {
         if (r.closed) return;
         r.closed = true;
-        Call outer = enter("close");
+        scoped("close", this::closeAll);
+    }
+
+    /** {@code body} as the user's call {@code op}: named on the communicator for errors and the watchdog. */
+    private void scoped(String op, Action body) throws IOException {
+        Call outer = enter(op);
         try {
-            closeAll();
+            body.run();
         } finally {
             r.comm.leave(outer);
         }
@@ -170,12 +147,7 @@ final class FileOps {
 
     /** Argument agreement, the driver's collective action, agreement on its outcome. */
     void collectiveOp(String op, IllegalArgumentException bad, Action action) throws IOException {
-        Call outer = enter(op);
-        try {
-            collectiveOp0(op, bad, action);
-        } finally {
-            r.comm.leave(outer);
-        }
+        scoped(op, () -> collectiveOp0(op, bad, action));
     }
 
     private void collectiveOp0(String op, IllegalArgumentException bad, Action action) throws IOException {

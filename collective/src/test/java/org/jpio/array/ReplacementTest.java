@@ -51,8 +51,10 @@ class ReplacementTest {
 
     @Test
     void aZombieWriterCountsAsGone() throws Exception {
-        // sh forks a child that exits at once and then sleeps without collecting it: the child stays a zombie
-        Process parent = new ProcessBuilder("sh", "-c", "sh -c 'exit 0' & echo $!; exec sleep 30").start();
+        // a parent that forks a child which exits at once, and never collects it: the child stays a zombie
+        // (a shell may reap its background job before it execs; Python leaves it alone)
+        Process parent = new ProcessBuilder("/usr/bin/python3", "-c",
+                "import os, time\npid = os.fork()\nif pid == 0: os._exit(0)\nprint(pid, flush=True)\ntime.sleep(30)").start();
         try {
             long zombie = Long.parseLong(new java.io.BufferedReader(new java.io.InputStreamReader(parent.getInputStream())).readLine().trim());
             for (int i = 0; i < 200 && !Files.readString(Path.of("/proc/" + zombie + "/stat")).contains(") Z"); i++) Thread.sleep(10);
