@@ -14,4 +14,17 @@ final class Background {
             return t;
         });
     }
+
+    /**
+     * {@code task} run now, on the calling thread, as a finished future (its result, or its failure as an
+     * ExecutionException): for work nothing could overlap with, where a hand-off to another thread would
+     * cost two context switches (and the first time, a thread).
+     */
+    static <T> java.util.concurrent.Future<T> now(java.util.concurrent.Callable<T> task) {
+        try {
+            return java.util.concurrent.CompletableFuture.completedFuture(task.call());
+        } catch (Throwable e) { // whatever the task threw is its outcome, as a thread's would be
+            return java.util.concurrent.CompletableFuture.failedFuture(e);
+        }
+    }
 }

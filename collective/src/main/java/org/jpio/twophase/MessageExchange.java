@@ -118,6 +118,7 @@ final class MessageExchange extends Exchange {
                 }
                 dataRecvCounts[me] = selfCount;
                 if (myAgg < 0 || failure != null || span == null) continue;
+                if (c == plan.cycles() - 1) writer.lastCycle();
                 if (straight) { // the window is this rank's own gap-free run: write it from the array, no copy
                     writer.writeArray(slot, span[0], array, selfIndex, (int) ((span[1] - span[0]) / esz));
                     continue;

@@ -82,6 +82,7 @@ final class SharedExchange extends Exchange {
                 memory.sync();
                 if (writer == null || failure != null || w[0] >= w[1]) continue;
                 long[] span = {w[0], w[1]};
+                if (c == cycles - 1) writer.lastCycle();
                 if (ownStraight) writer.writeArray(c & 1, span[0], array, ownAt, (int) ((span[1] - span[0]) / esz));
                 else writer.write(c & 1, slots[myAgg][c & 1], plan.windowStart(myAgg, c), span);
             }

@@ -28,7 +28,8 @@ final class WindowReader implements AutoCloseable {
     private final Object array;
     private final int index;
     private final long size;
-    private final ExecutorService thread;
+    /** Started at the first read that can overlap with handing out a window: a call of one window starts none. */
+    private ExecutorService thread;
     @SuppressWarnings("unchecked") private final Future<Long>[] reads = new Future[2];
     private final boolean[] straight = new boolean[2];
 
@@ -44,7 +45,12 @@ final class WindowReader implements AutoCloseable {
         this.array = array;
         this.index = index;
         this.size = size;
-        this.thread = Background.thread("jpio-twophase-read-" + me);
+    }
+
+    private <T> Future<T> submit(java.util.concurrent.Callable<T> task) {
+        if (plan.cycles() == 1) return Background.now(task); // read and handed out at once: nothing to overlap with
+        if (thread == null) thread = Background.thread("jpio-twophase-read-" + me);
+        return thread.submit(task);
     }
 
     /** Starts reading window {@code c} (windows start in order). */
@@ -54,14 +60,14 @@ final class WindowReader implements AutoCloseable {
         straight[c & 1] = run != null;
         if (run != null) {
             int at = Math.toIntExact(index + run[2] / esz), n = Math.toIntExact(run[1] / esz);
-            reads[c & 1] = thread.submit(() -> {
+            reads[c & 1] = submit(() -> {
                 file.readArray(run[0], array, at, n); // past the end of file: EOFException naming the range
                 return run[0] + run[1];
             });
             return;
         }
         ByteBuffer buf = buffers[c & 1];
-        reads[c & 1] = thread.submit(() -> {
+        reads[c & 1] = submit(() -> {
             if (end <= w0) return w0;
             buf.clear().limit((int) (end - w0));
             file.read(w0, buf);
@@ -101,6 +107,7 @@ final class WindowReader implements AutoCloseable {
      */
     @Override public void close() {
         for (Future<Long> f : reads) if (f != null) f.cancel(false);
+        if (thread == null) return;
         thread.shutdown();
         boolean interrupted = false;
         while (!thread.isTerminated()) {

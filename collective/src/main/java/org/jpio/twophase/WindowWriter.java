@@ -16,13 +16,23 @@ import org.jpio.file.ArrayFile;
 final class WindowWriter implements AutoCloseable {
     private final ArrayFile file;
     private final int me;
-    private final ExecutorService thread;
+    /** Started at the first write that can overlap with a later cycle: a call of one cycle starts none. */
+    private ExecutorService thread;
+    private boolean inline;
     @SuppressWarnings("unchecked") private final Future<?>[] pending = new Future[2];
 
     WindowWriter(ArrayFile file, int me) {
         this.file = file;
         this.me = me;
-        this.thread = Background.thread("jpio-twophase-write-" + me);
+    }
+
+    /** The next write is the call's last: nothing follows that it could overlap with, so it runs on the calling thread. */
+    void lastCycle() { inline = true; }
+
+    private Future<?> submit(java.util.concurrent.Callable<?> task) {
+        if (inline) return Background.now(task);
+        if (thread == null) thread = Background.thread("jpio-twophase-write-" + me);
+        return thread.submit(task);
     }
 
     /** Waits until buffer {@code slot}'s last write is done; returns {@code failure}, else that write's failure. */
@@ -37,7 +47,7 @@ final class WindowWriter implements AutoCloseable {
         ByteBuffer out = buf.duplicate().order(buf.order());
         out.limit((int) (span[1] - w0)).position((int) (span[0] - w0));
         long at = span[0];
-        pending[slot] = thread.submit(() -> { file.write(at, out); return null; });
+        pending[slot] = submit(() -> { file.write(at, out); return null; });
     }
 
     /**
@@ -46,7 +56,7 @@ final class WindowWriter implements AutoCloseable {
      */
     void writePieces(int slot, ByteBuffer buf, long w0, long[] pieces) {
         ByteBuffer out = buf.duplicate().order(buf.order());
-        pending[slot] = thread.submit(() -> {
+        pending[slot] = submit(() -> {
             for (int k = 0; k < pieces.length; k += 2) {
                 out.limit((int) (pieces[k] - w0 + pieces[k + 1])).position((int) (pieces[k] - w0));
                 file.write(pieces[k], out);
@@ -57,7 +67,7 @@ final class WindowWriter implements AutoCloseable {
 
     /** Writes {@code n} elements of {@code array} from {@code from} at file offset {@code at}, in place of buffer {@code slot}. */
     void writeArray(int slot, long at, Object array, int from, int n) {
-        pending[slot] = thread.submit(() -> { file.writeArray(at, array, from, n); return null; });
+        pending[slot] = submit(() -> { file.writeArray(at, array, from, n); return null; });
     }
 
     /** Read-modify-write: the window {@code [span[0], span[1])} has holes, so what the file holds there must survive. */
@@ -78,7 +88,7 @@ final class WindowWriter implements AutoCloseable {
     /** Waits for writes still running (after a failure elsewhere), so none outlives the call into a reused buffer. */
     @Override public void close() {
         finish(null);
-        thread.shutdown();
+        if (thread != null) thread.shutdown();
     }
 
     private Throwable await(Future<?> f, Throwable failure) {
