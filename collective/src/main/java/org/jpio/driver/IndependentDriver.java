@@ -209,6 +209,13 @@ public class IndependentDriver implements FileDriver {
      * {@link #hints()} and the write goes on (a real lack of space then fails the write, with its offset).
      */
     /**
+     * Under {@code jpio_preallocate=automatic}, the smallest extent of a rank worth a reservation: ext4's
+     * delayed allocation costs a few microseconds per page inside a large write, while the fallocate call
+     * costs about 10 us on its own (a first 1 KiB write after open took 22 us with it, 13 without).
+     */
+    static final long AUTOMATIC_MIN_BYTES = 1 << 20;
+
+    /**
      * The byte range this rank last reserved (empty at first). Blocks once reserved stay so while the file is open
      * unless it is truncated; if another program frees them, a write allocates them again (the reservation only
      * spares ext4's delayed allocation work, it changes no byte).
@@ -221,6 +228,7 @@ public class IndependentDriver implements FileDriver {
         Boolean p = preallocates;
         if (p == null) preallocates = p = preallocates(hints.preallocate(), path); // the file system's type costs a look at the mount table
         if (!p) return;
+        if (hints.preallocate() == Hints.Mode.AUTOMATIC && a.end() - a.start() < AUTOMATIC_MIN_BYTES) return; // a small write gains less than the call costs
         if (a.start() >= reservedFrom && a.end() <= reservedTo) return; // reserved by an earlier call: the same write every step pays no system call
         try {
             file(t).preallocate(a.start(), a.end() - a.start());

@@ -34,19 +34,24 @@ class PreallocateTest {
     }
 
     private List<RecordingEngine.Call> write(String cb, String preallocate, boolean gaps) throws Exception {
-        Path file = dir.resolve(cb + "-" + preallocate + "-" + gaps + ".bin");
+        return write(cb, preallocate, gaps, 1000);
+    }
+
+    /** Each of 2 ranks writes {@code n} ints through its view (interleaved with the other's). */
+    private List<RecordingEngine.Call> write(String cb, String preallocate, boolean gaps, int n) throws Exception {
+        Path file = dir.resolve(cb + "-" + preallocate + "-" + gaps + "-" + n + ".bin");
         RecordingEngine rec = new RecordingEngine(Engines.defaultEngine());
         LocalComm.run(2, comm -> {
             try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.CREATE, Amode.RDWR),
                     Hints.of(Hints.ROMIO_CB_WRITE, cb, Hints.JPIO_PREALLOCATE, preallocate), rec)) {
                 f.setView(view(comm.rank(), gaps));
-                int[] mine = new int[1000];
+                int[] mine = new int[n];
                 for (int i = 0; i < mine.length; i++) mine[i] = comm.rank() + 2 * i;
                 f.writeAll(Elements.ofArray(mine));
             }
         });
         java.nio.IntBuffer back = java.nio.ByteBuffer.wrap(Files.readAllBytes(file)).order(java.nio.ByteOrder.nativeOrder()).asIntBuffer();
-        for (int i = 0; i < 2000; i++) {
+        for (int i = 0; i < 2 * n; i++) {
             int at = gaps ? (i / 2) * 4 + i % 2 : i;
             assertEquals(i, back.get(at), "int " + at);
         }
@@ -98,8 +103,10 @@ class PreallocateTest {
     void automaticReservesOnDelayedAllocationFileSystems() throws Exception {
         String type = Files.getFileStore(dir).type();
         boolean expect = type.equals("ext4") || type.equals("xfs");
-        long reserved = write("disable", "automatic", false).stream().filter(c -> c.op().equals("preallocate")).count();
-        assertEquals(expect ? 2 : 0, reserved, "file system type=" + type);
+        long reserved = write("disable", "automatic", false, 1 << 18).stream().filter(c -> c.op().equals("preallocate")).count();
+        assertEquals(expect ? 2 : 0, reserved, "1 MiB per rank: file system type=" + type);
+        long small = write("disable", "automatic", false).stream().filter(c -> c.op().equals("preallocate")).count();
+        assertEquals(0, small, "8 KiB per rank: a reservation would cost more than it saves");
     }
 
     /**

@@ -75,13 +75,21 @@ public final class Engines {
 
     /** {@link #defaultEngine()} with the reasons; the first call also logs it (see the class comment). */
     public static Choice choice() {
-        Choice c = choose(ENGINES, System.getProperty("jpio.engine"), System.getenv("JPIO_ENGINE"));
+        String property = System.getProperty("jpio.engine"), env = System.getenv("JPIO_ENGINE");
+        Chosen last = lastChoice;
+        if (last != null && java.util.Objects.equals(last.property, property) && java.util.Objects.equals(last.env, env)) return last.choice;
+        Choice c = choose(ENGINES, property, env);
+        lastChoice = new Chosen(property, env, c); // every open asks: the engines' availability does not change, the settings might
         if (SAID.compareAndSet(false, true)) {
             boolean fellBack = c.forced().isEmpty() && c.engine().name().equals(NioEngine.NAME);
             LOG.log(fellBack ? System.Logger.Level.INFO : System.Logger.Level.DEBUG, "jpio: {0}", c);
         }
         return c;
     }
+
+    private record Chosen(String property, String env, Choice choice) { }
+
+    private static volatile Chosen lastChoice;
 
     /** {@link #choice()} over any list of engines and settings (property first, then environment). */
     static Choice choose(List<IoEngine> engines, String property, String env) {
