@@ -29,6 +29,9 @@ final class Grid {
 
     /** Blocks of k starting at {@code first}, every {@code period} indices, cut at {@code limit}. */
     static Axis cyclic(long first, long k, long period, long limit) {
+        // one process in the dimension (period == k): the blocks touch, and the runs must say so, or a
+        // CYCLIC darray on a 2x1x1 grid is walked one element at a time instead of a plane at a time
+        if (period == k) return interval(first, Math.max(0, limit - first));
         long blocks = first >= limit ? 0 : (limit - first + period - 1) / period;
         long count = blocks == 0 ? 0 : (blocks - 1) * k + Math.min(k, limit - (first + (blocks - 1) * period));
         return new Axis() {

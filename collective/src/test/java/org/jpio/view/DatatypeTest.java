@@ -157,6 +157,21 @@ class DatatypeTest {
         assertEquals((2L * 4096 * 8192 + 8192 + 4096) * 8, c.offset());
     }
 
+    @Test void cyclicDimensionsOfOneProcessAreWalkedAsWholeRows() {
+        // 8 x 16 x 32 ints, CYCLIC in every dimension on a 2x1x1 grid: the last two dimensions have one
+        // process each, so rank 1 owns whole planes 1, 3, 5, 7: four runs of 16 x 32 ints, not 2048 of one
+        Distribution c = Distribution.CYCLIC;
+        Datatype d = Datatype.darray(2, 1, new int[] {8, 16, 32}, new Distribution[] {c, c, c},
+                new int[] {Darray.DFLT_DARG, Darray.DFLT_DARG, Darray.DFLT_DARG}, new int[] {2, 1, 1}, Order.C, INT);
+        List<Run> runs = Layout.of(d).raw(0, 0).toList(); // as the walk yields them, before any merging
+        assertEquals(4, runs.size(), "one run per plane: " + runs.subList(0, Math.min(4, runs.size())));
+        for (int p = 0; p < 4; p++) {
+            assertEquals((2L * p + 1) * 16 * 32 * 4, runs.get(p).offset());
+            assertEquals(16 * 32 * 4L, runs.get(p).length());
+        }
+        assertEquals(Reference.runs(d, 0), Cursors.merge(d.runs()).toList(), "the same bytes as the element-by-element type map");
+    }
+
     @Test void skipStartsInsideTheType() {
         Datatype v = Datatype.vector(3, 2, 4, Datatype.vector(2, 1, 2, INT));   // nested, not dense
         List<Run> all = Reference.runs(v, 0);
