@@ -41,6 +41,10 @@ public final class ArrayBenchCommand implements Callable<Integer> {
     @Option(names = "--warm", defaultValue = "5", description = "Writes of each kind after the first ones; warm figures are their median. Default: ${DEFAULT-VALUE}.")
     int warm;
 
+    @Option(names = "--idle-ms", defaultValue = "0", description = "Milliseconds the ranks wait between filling the arrays and the first write "
+            + "(a simulation computes there: the time jpio's warm-up of the write path has to run). Default: ${DEFAULT-VALUE}.")
+    int idleMs;
+
     @Option(names = "--repeat", defaultValue = "3", description = "Rounds (each a fresh JVM); figures are medians over rounds. Default: ${DEFAULT-VALUE}.")
     int repeat;
 
@@ -91,11 +95,12 @@ public final class ArrayBenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (shape.length != 3 || Arrays.stream(shape).anyMatch(n -> n < 1)) throw new IllegalArgumentException("--shape=" + Arrays.toString(shape) + " must be three positive sizes");
         if (ranks < 1 || warm < 1 || repeat < 1) throw new IllegalArgumentException("--ranks=" + ranks + ", --warm=" + warm + " and --repeat=" + repeat + " must be positive");
+        if (idleMs < 0) throw new IllegalArgumentException("--idle-ms=" + idleMs + " must be >= 0");
         if (Spmd.launchedByMpi()) throw new IllegalStateException("bench array runs on in-JVM ranks: run it without mpirun");
         Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("jpio-bench-array"); // 0700: private on a shared node
         try {
             if (child) {
-                System.out.println(LocalComm.runAndCollect(ranks, c -> ArrayRounds.jvm(c, shape, warm, work)).get(0));
+                System.out.println(LocalComm.runAndCollect(ranks, c -> ArrayRounds.jvm(c, shape, warm, idleMs, work)).get(0));
                 return 0;
             }
             if (!python.equals("none")) Processes.run(List.of(python, "-c", "import numpy"), 60);
@@ -105,7 +110,7 @@ public final class ArrayBenchCommand implements Callable<Integer> {
             for (int round = 0; round < repeat; round++) {
                 List<Callable<String>> steps = new ArrayList<>();
                 steps.add(() -> MpiChild.alone(List.of("bench", "array", "--child", "--shape", shape[0] + "," + shape[1] + "," + shape[2], "--ranks", "" + ranks,
-                        "--warm", "" + warm, "--dir", work.toString()), javaOpts).get(0));
+                        "--warm", "" + warm, "--idle-ms", "" + idleMs, "--dir", work.toString()), javaOpts).get(0));
                 if (!python.equals("none")) steps.add(() -> Processes.run(List.of(python, "-c", NUMPY, "" + shape[0], "" + shape[1], "" + shape[2], "" + (warm + 1),
                         work.resolve("numpy.npy").toString()), 3600).trim());
                 Collections.rotate(steps, round);
@@ -133,7 +138,8 @@ public final class ArrayBenchCommand implements Callable<Integer> {
         List<String> out = new ArrayList<>();
         out.add(String.format(Locale.ROOT, "bench array: DistributedArray.write of %dx%dx%d double (%.0f MiB) on %d in-JVM ranks, .npy, a new file each time "
                 + "(a temporary, synced, renamed, the directory synced; the single writers likewise); medians of %d round(s), each a fresh JVM; "
-                + "warm: the median of %d writes after the first", shape[0], shape[1], shape[2], 8.0 * shape[0] * shape[1] * shape[2] / 1048576, ranks, repeat, warm));
+                + "warm: the median of %d writes after the first; %d ms idle between filling the arrays and the first write",
+                shape[0], shape[1], shape[2], 8.0 * shape[0] * shape[1] * shape[2] / 1048576, ranks, repeat, warm, idleMs));
         out.add(String.format(Locale.ROOT, "%-58s %10s %10s", "row", "ms", "GB/s"));
         for (String r : rows)
             if (!MpiChild.text(r, "row").isEmpty())

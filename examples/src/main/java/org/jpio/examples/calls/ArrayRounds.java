@@ -38,12 +38,20 @@ final class ArrayRounds {
     private ArrayRounds() { }
 
     /** Collective: the round's jpio writes and, on rank 0, the FileChannel writer; rank 0 returns the JSON row. */
-    static String jvm(Comm c, int[] shape, int warm, Path dir) throws IOException {
+    static String jvm(Comm c, int[] shape, int warm, int idleMs, Path dir) throws IOException {
         DistributedArray plain = DistributedArray.create(c, ElementType.DOUBLE, shape);
         DistributedArray ghosted = DistributedArray.builder(c, ElementType.DOUBLE, shape).ghost(1).create();
         fill(plain);
         fill(ghosted);
         Path p = dir.resolve("plain.npy"), g = dir.resolve("ghosted.npy");
+        if (idleMs > 0) {
+            try {
+                Thread.sleep(idleMs); // a simulation's compute steps before its first checkpoint
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while idle before the first write", e);
+            }
+        }
         double first = write(plain, p), firstGhosted = write(ghosted, g);
         double[] w = new double[warm], wg = new double[warm];
         for (int k = 0; k < warm; k++) {
