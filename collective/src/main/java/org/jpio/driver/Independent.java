@@ -25,8 +25,8 @@ public final class Independent {
     /**
      * {@code lockRuns}: another rank may be data-sieving over this access's range meanwhile. The large runs
      * are then written under byte-range locks when data sieving is on, so that the other's read-modify-write
-     * of a window cannot undo them (the caller passes false for a contiguous access, as ROMIO's contiguous
-     * writes take no lock, and in a collective call where no rank has a run short enough to sieve).
+     * of a window cannot undo them, a contiguous access included (the caller passes false when no rank of
+     * the collective call has a run short enough to sieve).
      */
     public static void write(ArrayFile file, Transfer t, boolean lockRuns) throws IOException {
         transfer(file, t, true, lockRuns && file.options().dsWrite());
@@ -43,13 +43,17 @@ public final class Independent {
         Object array = t.array();
         RunCursor runs = t.runs();
         int shift = type.shift();
-        if (t.access().runs() == 1) { // one run: straight between array and file, as ROMIO's contiguous access, no sieving, no lock
+        if (t.access().runs() == 1) { // one run: straight between array and file, no sieving; locked only when others may sieve over it
+            long start = t.access().start();
             if (memory.isContiguous()) {
                 int index = memory.arrayIndex(0);
-                if (write) file.writeArray(t.access().start(), array, index, t.count());
-                else file.readArray(t.access().start(), array, index, t.count());
+                if (!write) file.readArray(start, array, index, t.count());
+                else if (!lockRuns) file.writeArray(start, array, index, t.count());
+                else try (org.jpio.engine.EngineFile.RangeLock lock = file.lock(start, t.access().end() - start, false)) {
+                    file.writeArray(start, array, index, t.count());
+                }
             } else {
-                staged(file, t, t.access().start(), 0, t.count(), write, false);
+                staged(file, t, start, 0, t.count(), write, write && lockRuns);
             }
             return;
         }

@@ -260,8 +260,10 @@ public class IndependentDriver implements FileDriver {
     }
 
     private static void run(ArrayFile f, Transfer t, boolean write, boolean othersMaySieve) throws IOException {
-        // a contiguous access takes no lock, as ROMIO's contiguous writes take none
-        if (write) Independent.write(f, t, othersMaySieve && t.access().runs() > 1);
+        // a contiguous write is locked too when another rank may sieve over it: its read-modify-write of a
+        // window would otherwise write back the old bytes of this run (ROMIO's contiguous writes take no
+        // lock and share that lost update when sieving and contiguous ranks meet in one call)
+        if (write) Independent.write(f, t, othersMaySieve);
         else Independent.read(f, t);
     }
 
