@@ -43,7 +43,7 @@ final class FfmCalls implements PosixCalls {
     /** Largest single read/write the kernel accepts without truncation (Linux MAX_RW_COUNT). */
     private static final long MAX_RW = 0x7ffff000L;
     /** The 4K-aliasing decision of jpio_core.c: page, window, smallest read concerned, bounce chunk. */
-    private static final long PAGE = 4096, ALIAS_WINDOW = 32, ALIAS_MIN = 64 * 1024, ALIAS_CHUNK = 256 * 1024;
+    private static final long PAGE = 4096, ALIAS_WINDOW = 32, ALIAS_MIN = 8 << 20, /* as jpio_core.c: below it the bounce costs more than the trap */ ALIAS_CHUNK = 256 * 1024;
 
     private static final FfmCalls INSTANCE = new FfmCalls();
     private static volatile Optional<String> problem;

@@ -326,7 +326,7 @@ abstract class AbstractEngineContractTest {
      */
     @Test
     void largeTransfersAcrossPageShiftsOverExistingBytes() throws IOException {
-        int n = 1_300_000; // 5.2 MiB of ints: a humongous array, whose data starts 16 bytes into its region
+        int n = 2_300_000; // 9.2 MiB of ints: a humongous array, whose data starts 16 bytes into its region; over the 8 MiB from which reads unalias
         for (ByteOrder order : ORDERS) {
             Path p = dir.resolve("large-" + order + ".bin");
             int[] first = (int[]) TestArrays.random(ElementType.INT, n, 31);
