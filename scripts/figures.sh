@@ -34,9 +34,10 @@ declare -A cmd=(
   [tuning]="bench tuning"
   [jvm-io]="bench jvm-io"
   [ckpt]="bench ckpt --steps 24 --every 8"
+  [comm]="bench comm --np 2,4 --repeat 3"
 )
 order=(bulk bulk-sync coll-new coll-overwrite coll-overwrite-512 coll-sync coll-patterns coll-interleaved coll-overlap coll-scale coll-memory calls calls-16 floor
-       array h5 sort seq tuning jvm-io ckpt)
+       array h5 sort seq tuning jvm-io ckpt comm)
 names=("$@")
 [ ${#names[@]} -eq 0 ] && names=("${order[@]}")
 for name in "${names[@]}"; do

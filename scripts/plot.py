@@ -182,6 +182,16 @@ def plot_floor(rows, plt):
     return fig
 
 
+def plot_comm(rows, plt):
+    fig, ax = plt.subplots(figsize=(11, 5))
+    cats = ["%s, N=%d" % (r["op"], r["np"]) for r in rows]
+    bars(ax, cats, {"C MPI": {c: num(r, "c_us") for c, r in zip(cats, rows)},
+                    "jpio MpiComm": {c: num(r, "jpio_us") for c, r in zip(cats, rows)}},
+         "microseconds per call (log)", log=True)
+    ax.set_title("bench comm: one small collective through jpio's MpiComm and in C, every rank arriving at once", fontsize=9)
+    return fig
+
+
 def plot_array(rows, plt):
     rows = [r for r in rows if "row" in r]
     fig, ax = plt.subplots(figsize=(11, 5))
@@ -369,6 +379,7 @@ PLOTS = {
     "tuning": lambda rows, plt: plot_probe(rows, plt, "bench tuning (Xu and Guo's strategies)"),
     "jvm-io": lambda rows, plt: plot_probe(rows, plt, "bench jvm-io (Burnett and Jindal)"),
     "ckpt": plot_ckpt,
+    "comm": plot_comm,
 }
 
 

@@ -11,10 +11,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jpio.comm.Spmd;
 import org.jpio.examples.bench.JavaLauncher;
+import org.jpio.examples.bench.Json;
 import org.jpio.examples.bench.NativePrograms;
+import org.jpio.examples.bench.PlotOption;
 import org.jpio.examples.bench.Processes;
 import org.jpio.examples.bench.Stats;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -39,14 +42,23 @@ public final class CommBenchCommand implements Callable<Integer> {
     @Option(names = "--repeat", defaultValue = "3", description = "Rounds (one jpio job and one C job each); medians over rounds. Default: ${DEFAULT-VALUE}.")
     int repeat;
 
+    @Option(names = "--json", description = "One JSON object per row instead of the table.")
+    boolean json;
+
+    @Mixin PlotOption plot;
+
     @Override
     public Integer call() throws Exception {
         if (Spmd.launchedByMpi()) throw new IllegalStateException("bench comm starts its own mpirun jobs: run it from a shell, not under mpirun");
         String missing = NativePrograms.unavailable("mpi_comm_latency");
         if (missing != null) throw new IllegalStateException("C peer unavailable: " + missing);
-        System.out.println(String.format(Locale.ROOT, "bench comm: microseconds per call when every rank arrives at once, %d batches of %d calls per job,"
-                + " median over %d round(s); mpirun --oversubscribe --bind-to none", batches, calls, repeat));
-        System.out.println(String.format(Locale.ROOT, "%4s %-10s %10s %10s %8s", "np", "operation", "C us", "jpio us", "jpio/C"));
+        plot.check();
+        List<String> rows = new ArrayList<>();
+        if (!json) {
+            System.out.println(String.format(Locale.ROOT, "bench comm: microseconds per call when every rank arrives at once, %d batches of %d calls per job,"
+                    + " median over %d round(s); mpirun --oversubscribe --bind-to none", batches, calls, repeat));
+            System.out.println(String.format(Locale.ROOT, "%4s %-10s %10s %10s %8s", "np", "operation", "C us", "jpio us", "jpio/C"));
+        }
         for (int np : nps) {
             Map<String, List<Double>> c = new LinkedHashMap<>(), jpio = new LinkedHashMap<>();
             for (int round = 0; round < repeat; round++) {
@@ -58,9 +70,13 @@ public final class CommBenchCommand implements Callable<Integer> {
                 double[] js = jpio.get(op).stream().mapToDouble(Double::doubleValue).toArray();
                 double[] ratio = new double[cs.length];
                 for (int i = 0; i < cs.length; i++) ratio[i] = js[i] / cs[i];
-                System.out.println(String.format(Locale.ROOT, "%4d %-10s %10.3f %10.3f %8.2f", np, op, Stats.median(cs), Stats.median(js), Stats.median(ratio)));
+                String row = new Json().put("bench", "comm").put("np", np).put("op", op).put("c_us", Stats.median(cs)).put("jpio_us", Stats.median(js))
+                        .put("ratio", Stats.median(ratio)).toString();
+                rows.add(row);
+                System.out.println(json ? row : String.format(Locale.ROOT, "%4d %-10s %10.3f %10.3f %8.2f", np, op, Stats.median(cs), Stats.median(js), Stats.median(ratio)));
             }
         }
+        plot.draw(rows);
         return 0;
     }
 
