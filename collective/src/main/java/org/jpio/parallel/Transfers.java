@@ -101,8 +101,9 @@ final class Transfers {
      * (MPI_Get_count then says how many); under {@code jpio_short_reads=error} an EOFException instead.
      */
     private Transfer readable(Transfer t, boolean write, Hints hints) throws IOException {
-        if (write || t.count() == 0 || driver.knownWithin(t.access().end()) || t.access().end() <= driver.size()) return t;
+        if (write || t.count() == 0 || driver.knownWithin(t.access().end())) return t;
         long size = driver.size();
+        if (t.access().end() <= size) return t;
         long before = Math.max(0, t.view().viewBytesBefore(size) - t.from());
         int count = (int) Math.min(t.count(), before / t.type().size());
         if (hints.shortReads() == Hints.Mode.DISABLE)

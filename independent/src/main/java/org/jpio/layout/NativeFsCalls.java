@@ -11,16 +11,14 @@ import org.jpio.engine.NativeLibrary;
 /**
  * The real system calls, through {@code libjpio.so}; the mount table's type name through the JDK's FileStore.
  *
- * <p>Two answers are kept for the life of the JVM, because finding them costs more than the rest of an
- * open together (measured: a FileStore look-up parses the whole mount table, 170-250 us here, a sysfs
- * read 30-100 us, against the 10-20 us of ROMIO's open): the type name of a mount, keyed by its device and
- * statfs magic (a different file system mounted on the same device number has another magic), and the
- * block device I/O sizes under {@code /sys/dev/block}, which change only when a device is reconfigured.
+ * <p>The type name of a mount is kept for the life of the JVM, keyed by its device and statfs magic (a
+ * different file system mounted on the same device number has another magic), because a FileStore
+ * look-up parses the whole mount table: 170-250 us here, against the 10-20 us of ROMIO's open. (The block
+ * device's I/O sizes, read from sysfs, are kept by {@link LayoutProbes} with the probe's answer.)
  */
 public final class NativeFsCalls implements FsCalls {
     public static final NativeFsCalls INSTANCE = new NativeFsCalls();
     private final java.util.concurrent.ConcurrentHashMap<String, String> typeNames = new java.util.concurrent.ConcurrentHashMap<>();
-    private final java.util.concurrent.ConcurrentHashMap<String, Optional<String>> deviceSizes = new java.util.concurrent.ConcurrentHashMap<>();
 
     private NativeFsCalls() { }
 
@@ -67,16 +65,10 @@ public final class NativeFsCalls implements FsCalls {
     @Override public void setFsxattr(Path path, int xflags, int extsize) throws IOException { LayoutNative.setFsxattr(ready(path), xflags, extsize); }
 
     @Override public String sysfs(String relative) throws IOException {
-        boolean device = relative.startsWith("dev/block/");
-        Optional<String> known = device ? deviceSizes.get(relative) : null;
-        if (known != null) return known.orElse(null);
-        String value;
         try {
-            value = Files.readString(Path.of("/sys").resolve(relative)).trim();
+            return Files.readString(Path.of("/sys").resolve(relative)).trim();
         } catch (NoSuchFileException e) {
-            value = null;
+            return null;
         }
-        if (device) deviceSizes.put(relative, Optional.ofNullable(value));
-        return value;
     }
 }
