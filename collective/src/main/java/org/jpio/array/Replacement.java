@@ -22,6 +22,12 @@ import java.util.concurrent.ThreadLocalRandom;
  * <p>Temporaries are named {@code .NAME.jpio-HOST-PID-RANDOM.tmp} and take the permissions of the file
  * they replace (the user's default for a new one), so they expose nothing the final file would not.
  * Called on one rank only.
+ *
+ * <p>The rename drops the old version's last name, and the file system frees its blocks there and then:
+ * 20 ms for 64 MiB on ext4 here, as much as the new version's sync. So the old version is held open across
+ * the rename and closed on a background thread, which frees the blocks after the write has returned; the
+ * next replacement waits for that close first, so a disk short of space still gets the old version's
+ * blocks back before more are asked of it.
  */
 final class Replacement {
     private static final String TAG = ".jpio-";
@@ -30,6 +36,7 @@ final class Replacement {
 
     /** A new temporary name beside {@code target}, after removing those of writers on {@code host} (this one) that are gone. */
     static Path temporary(Path target, String host) throws IOException {
+        awaitReleases();
         Path dir = parent(target);
         removeStale(target, dir, host);
         String name = "." + target.getFileName() + TAG + host + "-" + ProcessHandle.current().pid() + "-"
@@ -49,8 +56,58 @@ final class Replacement {
         try (FileChannel c = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
             c.force(true);
         }
-        Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        syncDirectory(parent(target));
+        FileChannel old = holdOldVersion(target);
+        try {
+            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            syncDirectory(parent(target));
+        } finally {
+            release(old);
+        }
+    }
+
+    /** The version about to be replaced, open so that the rename does not free its blocks; null if there is none to hold. */
+    private static FileChannel holdOldVersion(Path target) {
+        if (!Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)) return null;
+        try {
+            return FileChannel.open(target, StandardOpenOption.READ);
+        } catch (IOException | SecurityException e) {
+            return null; // not readable by us (write-only permissions): the rename frees the blocks itself, as before
+        }
+    }
+
+    /** One thread for all files: the closes of one JVM's replacements, in order. */
+    static final java.util.concurrent.ExecutorService RELEASES = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "jpio-release-old-versions");
+        t.setDaemon(true); // an exit closes the descriptor too: the old version has no name left, nothing is lost
+        return t;
+    });
+    private static java.util.concurrent.Future<?> lastRelease = java.util.concurrent.CompletableFuture.completedFuture(null);
+
+    private static synchronized void release(FileChannel old) {
+        if (old == null) return;
+        lastRelease = RELEASES.submit(() -> {
+            try {
+                old.close();
+            } catch (IOException e) {
+                // a read-only descriptor of a file without a name: nothing was written through it, nothing to report
+            }
+        });
+    }
+
+    /** Waits until the blocks of every old version given to the background are free. */
+    static synchronized void awaitReleases() {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                lastRelease.get();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            } catch (java.util.concurrent.ExecutionException e) {
+                break; // close() failures are swallowed above; nothing else runs there
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
     }
 
     /** Best effort after a failure: the temporary must not outlive the writer. */

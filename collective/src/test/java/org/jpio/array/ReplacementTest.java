@@ -147,4 +147,49 @@ class ReplacementTest {
             assertEquals(0, new ProcessBuilder("umount", mnt.toString()).inheritIO().start().waitFor());
         }
     }
+
+    /** The descriptors of this JVM open on a file that no longer has a name (what /proc shows as "(deleted)"). */
+    private static long heldDeleted(Path file) throws Exception {
+        String gone = file.toAbsolutePath() + " (deleted)";
+        long n = 0;
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            for (Path fd : fds.toList()) {
+                try {
+                    if (Files.readSymbolicLink(fd).toString().equals(gone)) n++;
+                } catch (java.io.IOException e) {
+                    // the listing's own descriptor, closed by now
+                }
+            }
+        }
+        return n;
+    }
+
+    @Test
+    void theOldVersionIsFreedInTheBackgroundAndBeforeTheNextReplacement() throws Exception {
+        Path file = dir.resolve("big.raw");
+        Files.write(file, new byte[1 << 20]);
+        java.util.concurrent.CountDownLatch hold = new java.util.concurrent.CountDownLatch(1);
+        Replacement.RELEASES.submit(() -> { hold.await(); return null; }); // the release thread busy: closes queue up
+        try {
+            Path tmp = Replacement.temporary(file, "h");
+            Files.write(tmp, new byte[] {1, 2, 3});
+            Replacement.commit(tmp, file); // returns although the old version's close waits behind the latch
+            assertEquals(3, Files.size(file));
+            assertEquals(1, heldDeleted(file), "the old version is held open, its blocks not yet freed");
+            java.util.concurrent.CompletableFuture<Path> next = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return Replacement.temporary(file, "h");
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            Thread.sleep(300);
+            assertTrue(!next.isDone(), "the next replacement waits until the old version's blocks are free");
+            hold.countDown();
+            next.get(10, java.util.concurrent.TimeUnit.SECONDS);
+            assertEquals(0, heldDeleted(file), "the old version is closed once the release thread runs");
+        } finally {
+            hold.countDown();
+        }
+    }
 }
