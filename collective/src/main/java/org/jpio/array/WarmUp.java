@@ -17,7 +17,8 @@ import org.jpio.io.ElementType;
  * 80-150 ms of CPU for an array whose warm write takes 3 ms), which a checkpoint that comes once every few
  * minutes pays at its first write. The first {@code create} of a JVM starts one low-priority daemon thread
  * that writes and reads back a 4x4 array, without and with ghost cells, on two in-JVM ranks (the collective paths too) in
- * a private temporary directory (0700, removed at once), while the program fills its arrays.
+ * a private temporary directory (0700, in /dev/shm where there is one, removed at once), while the program
+ * fills its arrays.
  *
  * <p>Nothing depends on it: the program's own first write does the same work when the warm-up has not
  * run (or failed: its failure is reported on the {@code org.jpio.array} System.Logger at DEBUG and the
@@ -50,7 +51,7 @@ final class WarmUp {
     private static void run() {
         Path dir = null;
         try {
-            dir = Files.createTempDirectory("jpio-warm-up-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            dir = privateDirectory();
             Path in = dir;
             LocalComm.run(2, comm -> {
                 for (int ghost = 0; ghost <= 1; ghost++) {
@@ -67,6 +68,23 @@ final class WarmUp {
             remove(dir);
             DONE.countDown();
         }
+    }
+
+    /**
+     * A new 0700 directory in memory (/dev/shm) where there is one: the warm-up's syncs then flush no disk
+     * cache, where in /tmp on a disk each would commit the journal under the program's own first write.
+     */
+    private static Path privateDirectory() throws IOException {
+        var owner = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
+        Path shm = Path.of("/dev/shm");
+        if (Files.isDirectory(shm) && Files.isWritable(shm)) {
+            try {
+                return Files.createTempDirectory(shm, "jpio-warm-up-", owner);
+            } catch (IOException e) {
+                // full or refused: the default temporary directory does as well, only with real syncs
+            }
+        }
+        return Files.createTempDirectory("jpio-warm-up-", owner);
     }
 
     private static void remove(Path dir) {
