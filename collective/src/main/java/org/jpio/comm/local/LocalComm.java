@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import org.jpio.comm.local.Deposits.Part;
 import org.jpio.io.ElementType;
 
 /**
@@ -116,7 +117,7 @@ public final class LocalComm implements Comm {
     /** What this rank waits in, for the other ranks' reports: the call and the collective. */
     String describe(String op) { return describe(current.get(), op); }
 
-    private static String describe(Call c, String op) { return c == null ? op : c.name() + " (" + op + ")"; }
+    static String describe(Call c, String op) { return c == null ? op : c.name() + " (" + op + ")"; }
 
     /**
      * The watchdog: this rank waited in {@code op} longer than its call allows for the ranks {@code missing}.
@@ -140,17 +141,6 @@ public final class LocalComm implements Comm {
         return b.toString();
     }
 
-    /** What one rank brings to a collective; {@code error} is its own argument error, if any. */
-    private record Part(String op, String error, ElementType type, Object buf, int index, int count,
-                        int[] counts, int[] displs, int[] recvCounts, int root, long[] pieces) {
-        static Part of(String op, Object buf, int index, int count, int[] counts, int[] displs, int[] recvCounts, int root) {
-            return new Part(op, null, buf == null ? null : ElementType.of(buf), buf, index, count, counts, displs, recvCounts, root, null);
-        }
-    }
-
-    /** What a rank deposits: its part, and the call it is in (which names it when the ranks are in different collectives). */
-    private record Deposit(Part part, Call in) { }
-
     @Override public void barrier() {
         begin("barrier", () -> Part.of("barrier", null, 0, 0, null, null, null, 0));
     }
@@ -160,12 +150,12 @@ public final class LocalComm implements Comm {
             Args.bcast(buf, index, count, root, size());
             return Part.of("bcast", buf, index, count, null, null, null, root);
         });
-        int r0 = p[0].root;
+        int r0 = p[0].root();
         for (int r = 0; r < p.length; r++) {
-            if (p[r].root != r0) fail("bcast", p, "root", x -> x.root);
+            if (p[r].root() != r0) fail("bcast", p, "root", x -> x.root());
         }
         requireUniform("bcast", p);
-        if (rank != r0) System.arraycopy(p[r0].buf, p[r0].index, buf, index, count);
+        if (rank != r0) System.arraycopy(p[r0].buf(), p[r0].index(), buf, index, count);
         end("bcast");
     }
 
@@ -191,7 +181,7 @@ public final class LocalComm implements Comm {
                          : Part.of("allgather", send, sIndex, count, null, null, null, 0);
         });
         requireUniform("allgather", p);
-        for (int r = 0; r < p.length; r++) System.arraycopy(p[r].buf, p[r].index, recv, rIndex + r * count, count);
+        for (int r = 0; r < p.length; r++) System.arraycopy(p[r].buf(), p[r].index(), recv, rIndex + r * count, count);
         if (!small) end("allgather");
     }
 
@@ -201,8 +191,8 @@ public final class LocalComm implements Comm {
             return Part.of("allgatherv", send, sIndex, count, null, null, recvCounts.clone(), 0);
         });
         requireType("allgatherv", p);
-        requirePairs("allgatherv", p, (from, to) -> p[from].count, (from, to) -> p[to].recvCounts[from]);
-        for (int r = 0; r < p.length; r++) System.arraycopy(p[r].buf, p[r].index, recv, displs[r], p[r].count);
+        requirePairs("allgatherv", p, (from, to) -> p[from].count(), (from, to) -> p[to].recvCounts()[from]);
+        for (int r = 0; r < p.length; r++) System.arraycopy(p[r].buf(), p[r].index(), recv, displs[r], p[r].count());
         end("allgatherv");
     }
 
@@ -212,8 +202,8 @@ public final class LocalComm implements Comm {
             return Part.of("alltoallv", send, 0, 0, sendCounts.clone(), sendDispls.clone(), recvCounts.clone(), 0);
         });
         requireType("alltoallv", p);
-        requirePairs("alltoallv", p, (from, to) -> p[from].counts[to], (from, to) -> p[to].recvCounts[from]);
-        for (int r = 0; r < p.length; r++) System.arraycopy(p[r].buf, p[r].displs[rank], recv, recvDispls[r], recvCounts[r]);
+        requirePairs("alltoallv", p, (from, to) -> p[from].counts()[to], (from, to) -> p[to].recvCounts()[from]);
+        for (int r = 0; r < p.length; r++) System.arraycopy(p[r].buf(), p[r].displs()[rank], recv, recvDispls[r], recvCounts[r]);
         end("alltoallv");
     }
 
@@ -228,15 +218,15 @@ public final class LocalComm implements Comm {
             return Part.of(op, send, 0, 0, sendCounts.clone(), sendDispls.clone(), expect, 0);
         });
         requireType(op, p);
-        requirePairs(op, p, (from, to) -> p[from].counts[to], (from, to) -> p[to].recvCounts[from]);
+        requirePairs(op, p, (from, to) -> p[from].counts()[to], (from, to) -> p[to].recvCounts()[from]);
         java.nio.ByteBuffer b = recv.duplicate().order(java.nio.ByteOrder.nativeOrder());
-        ElementType t = p[rank].type;
+        ElementType t = p[rank].type();
         for (int r = 0; r < p.length; r++) {
-            int i = p[r].displs[rank];
+            int i = p[r].displs()[rank];
             for (int k = pieceDispls[r]; k < pieceDispls[r] + pieceCounts[r]; k += 2) {
                 int n = (int) (pieces[k + 1] >> t.shift());
                 b.limit(b.capacity()).position((int) pieces[k]);
-                t.put(b, p[r].buf, i, n);
+                t.put(b, p[r].buf(), i, n);
                 i += n;
             }
         }
@@ -255,16 +245,16 @@ public final class LocalComm implements Comm {
                     pieceDispls.clone(), recvCounts.clone(), 0, pieces.clone());
         });
         requireType(op, p);
-        requirePairs(op, p, (from, to) -> p[from].counts[to], (from, to) -> p[to].recvCounts[from]);
-        ElementType t = p[rank].type;
+        requirePairs(op, p, (from, to) -> p[from].counts()[to], (from, to) -> p[to].recvCounts()[from]);
+        ElementType t = p[rank].type();
         for (int r = 0; r < p.length; r++) {
             Part from = p[r];
-            java.nio.ByteBuffer b = ((java.nio.ByteBuffer) from.buf).duplicate().order(java.nio.ByteOrder.nativeOrder());
+            java.nio.ByteBuffer b = ((java.nio.ByteBuffer) from.buf()).duplicate().order(java.nio.ByteOrder.nativeOrder());
             int i = recvDispls[r];
             // rank r's pieces for me: its pieceCounts were turned into element counts, so walk its piece list
-            for (int k = from.displs[rank], left = from.counts[rank]; left > 0; k += 2) {
-                int n = (int) (from.pieces[k + 1] >> t.shift());
-                b.limit(b.capacity()).position((int) from.pieces[k]);
+            for (int k = from.displs()[rank], left = from.counts()[rank]; left > 0; k += 2) {
+                int n = (int) (from.pieces()[k + 1] >> t.shift());
+                b.limit(b.capacity()).position((int) from.pieces()[k]);
                 t.get(b, recv, i, n);
                 i += n;
                 left -= n;
@@ -287,8 +277,8 @@ public final class LocalComm implements Comm {
         });
         requireUniform(name, p);
         // every rank folds in rank order, so all ranks get bit-identical results (floating point too)
-        System.arraycopy(p[0].buf, 0, recv, 0, count);
-        for (int r = 1; r < p.length; r++) Reduction.combine(p[r].type, op, recv, p[r].buf, count);
+        System.arraycopy(p[0].buf(), 0, recv, 0, count);
+        for (int r = 1; r < p.length; r++) Reduction.combine(p[r].type(), op, recv, p[r].buf(), count);
         if (!small) end(name);
     }
 
@@ -322,8 +312,8 @@ public final class LocalComm implements Comm {
         Part[] p = begin("split", () -> Part.of("split", null, 0, 0, new int[] {color, key}, null, null, 0));
         List<Integer> members = new ArrayList<>();
         if (color >= 0) {
-            for (int r = 0; r < p.length; r++) if (p[r].counts[0] == color) members.add(r);
-            members.sort(Comparator.<Integer>comparingInt(r -> p[r].counts[1]).thenComparingInt(r -> r));
+            for (int r = 0; r < p.length; r++) if (p[r].counts()[0] == color) members.add(r);
+            members.sort(Comparator.<Integer>comparingInt(r -> p[r].counts()[1]).thenComparingInt(r -> r));
         }
         // the member that becomes rank 0 creates the shared group; the second exchange hands it to the rest
         Group created = null;
@@ -334,7 +324,6 @@ public final class LocalComm implements Comm {
         return new LocalComm((Group) groups[members.get(0)], members.indexOf(rank));
     }
 
-    /** Releases this rank's handle; a split communicator is forgotten once every member has closed it. */
     /**
      * Ranks that are threads share the heap: each rank allocates its part (page-aligned, as the cycle buffers
      * that receive large reads are; from a finished run's spares when there are) and the rendezvous hands
@@ -355,11 +344,11 @@ public final class LocalComm implements Comm {
             return new Part(op, null, null, mine, 0, 0, null, null, null, 0, bytes.clone());
         });
         for (int r = 0; r < p.length; r++)
-            if (!Arrays.equals(p[r].pieces, bytes))
-                throw new CollectiveException(name(op), List.of(new RankFailure(r, "mismatch", "passed bytes=" + Arrays.toString(p[r].pieces)
+            if (!Arrays.equals(p[r].pieces(), bytes))
+                throw new CollectiveException(name(op), List.of(new RankFailure(r, "mismatch", "passed bytes=" + Arrays.toString(p[r].pieces())
                         + " but rank=" + rank + " passed " + Arrays.toString(bytes), false)), null);
         java.nio.ByteBuffer[] parts = new java.nio.ByteBuffer[p.length];
-        for (int r = 0; r < p.length; r++) parts[r] = (java.nio.ByteBuffer) p[r].buf;
+        for (int r = 0; r < p.length; r++) parts[r] = (java.nio.ByteBuffer) p[r].buf();
         end(op);
         return shared = new LocalShared(parts, this);
     }
@@ -377,77 +366,37 @@ public final class LocalComm implements Comm {
     /** Threads share the heap: shared memory is always there. */
     @Override public String sharedMemoryUnavailable() { return null; }
 
+    /** Releases this rank's handle; a split communicator is forgotten once every member has closed it. */
     @Override public void close() {
         if (closed) return;
         closed = true;
         group.closedBy();
     }
 
-    // ---- the two rendezvous of a collective and the whole-call checks ---------------------------------
+    // ---- the two rendezvous of a collective and the whole-call checks (Deposits) --------------------
 
-    private interface Check { Part make(); }
-
-    /** Checks this rank's arguments, deposits them and returns every rank's, after the all-ranks checks. */
-    private Part[] begin(String op, Check check) {
-        open();
-        Part mine;
-        IllegalArgumentException local = null;
-        try {
-            mine = check.make();
-        } catch (IllegalArgumentException e) {
-            local = e;
-            mine = new Part(op, e.getMessage(), null, null, 0, 0, null, null, null, 0, null);
-        }
-        Object[] all = group.rendezvous.exchange(this, new Deposit(mine, current.get()), op);
-        Part[] p = new Part[all.length];
-        List<RankFailure> failures = new ArrayList<>(0);
-        for (int r = 0; r < p.length; r++) {
-            Deposit d = (Deposit) all[r];
-            p[r] = d.part();
-            if (!p[r].op.equals(op))
-                failures.add(new RankFailure(r, "mismatch", "is in " + describe(d.in(), p[r].op) + " while rank=" + rank + " is in " + describe(op), false));
-        }
-        if (!failures.isEmpty()) throw new CollectiveException(name(op) + " (collective mismatch)", failures, null);
-        for (int r = 0; r < p.length; r++) if (p[r].error != null) failures.add(new RankFailure(r, "IllegalArgumentException", p[r].error, false));
-        if (local != null) throw local;
-        if (!failures.isEmpty()) throw new CollectiveException(name(op), failures, null);
-        return p;
-    }
+    private Part[] begin(String op, Deposits.Check check) { return Deposits.begin(this, op, check); }
 
     /** Second rendezvous: after it no rank reads another's array any more. */
-    private void end(String op) {
-        group.rendezvous.exchange(this, null, op);
-    }
+    private void end(String op) { group.rendezvous.exchange(this, null, op); }
 
-    private void open() {
+    void open() {
         if (closed) throw new IllegalStateException("communicator is closed: rank=" + rank + " size=" + size());
     }
 
-    private void requireType(String op, Part[] p) {
-        for (Part x : p) if (x.type != p[0].type) fail(op, p, "type", y -> y.type);
-    }
+    Group group() { return group; }
 
-    private void requireUniform(String op, Part[] p) {
-        requireType(op, p);
-        for (Part x : p) if (x.count != p[0].count) fail(op, p, "count", y -> y.count);
-    }
+    Call currentCall() { return current.get(); }
 
-    private interface PairValue { int get(int from, int to); }
+    private void requireType(String op, Part[] p) { Deposits.requireType(this, op, p); }
 
-    /** What each rank sends to each other must be what that one expects from it. */
-    private void requirePairs(String op, Part[] p, PairValue sent, PairValue expected) {
-        List<RankFailure> bad = new ArrayList<>();
-        for (int from = 0; from < p.length; from++)
-            for (int to = 0; to < p.length; to++)
-                if (sent.get(from, to) != expected.get(from, to))
-                    bad.add(new RankFailure(from, "mismatch", "sends count=" + sent.get(from, to) + " to rank=" + to
-                            + " which expects count=" + expected.get(from, to), false));
-        if (!bad.isEmpty()) throw new CollectiveException(name(op), bad, null);
+    private void requireUniform(String op, Part[] p) { Deposits.requireUniform(this, op, p); }
+
+    private void requirePairs(String op, Part[] p, Deposits.PairValue sent, Deposits.PairValue expected) {
+        Deposits.requirePairs(this, op, p, sent, expected);
     }
 
     private void fail(String op, Part[] p, String what, java.util.function.Function<Part, Object> value) {
-        List<String> all = new ArrayList<>();
-        for (int r = 0; r < p.length; r++) all.add("rank=" + r + " " + what + "=" + value.apply(p[r]));
-        throw CollectiveException.ofCall(name(op), "mismatch", what + " must be equal on all ranks: " + String.join(", ", all));
+        Deposits.fail(this, op, p, what, value);
     }
 }
