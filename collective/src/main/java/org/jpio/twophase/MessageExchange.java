@@ -31,7 +31,7 @@ final class MessageExchange extends Exchange {
     private final int p;
 
     // per-cycle exchange tables, reused
-    private final int[] metaSendCounts, metaSendDispls, metaRecvCounts, metaRecvDispls;
+    private final int[] metaSendCounts, metaSendDispls;
     private final int[] dataSendCounts, dataSendDispls, dataRecvCounts, dataRecvDispls;
     /**
      * The count exchange of a cycle: every rank tells each aggregator (only them: O(aggregators) messages
@@ -39,7 +39,8 @@ final class MessageExchange extends Exchange {
      */
     private final int[] countSend, countRecv, toAggregators, fromRanks, twoDispls;
     private final LongList metaSend = new LongList();
-    private final LongList metaRecv = new LongList();
+    /** The piece lists this aggregator received for the current cycle. */
+    private final ReceivedPieces got;
     private final LongList pieces = new LongList();
     private final int[] pieceCounts;
     // a batched plan's piece lists of every cycle; cycle c's tables are cut from them as exchangePieces would set them
@@ -65,7 +66,8 @@ final class MessageExchange extends Exchange {
         this.readable = readable;
         this.scratch = scratch;
         this.p = comm.size();
-        metaSendCounts = new int[p]; metaSendDispls = new int[p]; metaRecvCounts = new int[p]; metaRecvDispls = new int[p];
+        metaSendCounts = new int[p]; metaSendDispls = new int[p];
+        got = new ReceivedPieces(p);
         dataSendCounts = new int[p]; dataSendDispls = new int[p]; dataRecvCounts = new int[p]; dataRecvDispls = new int[p];
         countSend = new int[2 * p]; countRecv = new int[2 * p]; toAggregators = new int[p]; fromRanks = new int[p]; twoDispls = new int[p];
         pieceCounts = new int[p];
@@ -96,10 +98,10 @@ final class MessageExchange extends Exchange {
                 dataRecvCounts[me] = 0;
                 int slot = c & 1;
                 long w0 = myAgg >= 0 ? plan.windowStart(myAgg, c) : 0;
-                long[] span = myAgg >= 0 ? span() : null;
+                long[] span = myAgg >= 0 ? got.span() : null;
                 ByteBuffer buf = myAgg >= 0 ? bufs[slot] : EMPTY;
-                boolean straight = span != null && selfContiguous() && src == array;
-                boolean holes = span != null && !straight && covered() < span[1] - span[0];
+                boolean straight = span != null && got.selfContiguous(me) && src == array;
+                boolean holes = span != null && !straight && got.covered() < span[1] - span[0];
                 if (myAgg >= 0) {
                     failure = writer.free(slot, failure); // the buffer is free once its last write is done
                     if (failure == null && holes && readable) {
@@ -111,8 +113,8 @@ final class MessageExchange extends Exchange {
                     }
                 }
                 if (direct) {
-                    bufferPieces(w0);
-                    comm.alltoallvToBuffer(src, dataSendCounts, dataSendDispls, buf, pieceCounts, metaRecvDispls, pieces.array());
+                    got.bufferPieces(w0, me, pieces, pieceCounts);
+                    comm.alltoallvToBuffer(src, dataSendCounts, dataSendDispls, buf, pieceCounts, got.displs, pieces.array());
                 } else {
                     comm.alltoallv(src, dataSendCounts, dataSendDispls, recv, dataRecvCounts, dataRecvDispls);
                 }
@@ -123,8 +125,8 @@ final class MessageExchange extends Exchange {
                     writer.writeArray(slot, span[0], array, selfIndex, (int) ((span[1] - span[0]) / esz));
                     continue;
                 }
-                fill(buf, w0, direct ? null : recv, src, selfIndex);
-                if (holes && !readable) writer.writePieces(slot, buf, w0, java.util.Arrays.copyOf(metaRecv.array(), metaRecv.size()));
+                got.fill(buf, w0, direct ? null : recv, src, selfIndex, dataRecvDispls, me, type);
+                if (holes && !readable) writer.writePieces(slot, buf, w0, java.util.Arrays.copyOf(got.list.array(), got.list.size()));
                 else writer.write(slot, buf, w0, span);
             }
             if (writer != null) failure = writer.finish(failure);
@@ -167,7 +169,7 @@ final class MessageExchange extends Exchange {
                 if (myAgg >= 0) {
                     for (int s = 0; s < p; s++) {
                         dataSendDispls[s] = total;
-                        dataSendCounts[s] = s == me ? 0 : requested(s); // an aggregator's own pieces go straight into its array
+                        dataSendCounts[s] = s == me ? 0 : got.requested(s, esz); // an aggregator's own pieces go straight into its array
                         total += dataSendCounts[s];
                     }
                     if (!direct && type.length(send) < total) send = scratch.array(type, total);
@@ -181,19 +183,19 @@ final class MessageExchange extends Exchange {
                     }
                     boolean mineOnly = reader.straight(c);
                     if (failure == null && c + 1 < plan.cycles()) reader.start(c + 1);
-                    long[] span = mineOnly ? null : span(); // a straight window is already in the array
+                    long[] span = mineOnly ? null : got.span(); // a straight window is already in the array
                     if (span != null && failure == null) {
                         if (span[1] > readEnd)
                             failure = new EOFException("readAll past end of file: path=" + file.path() + " rank=" + me + " offset=" + span[0]
                                     + " length=" + (span[1] - span[0]) + " end of data=" + readEnd);
-                        else extract(reader.buffer(c), plan.windowStart(myAgg, c), direct ? null : send, dst, dataRecvDispls[me]);
+                        else got.extract(reader.buffer(c), plan.windowStart(myAgg, c), direct ? null : send, dst, dataRecvDispls[me], dataSendDispls, me, type);
                     }
                 }
                 int selfCount = dataRecvCounts[me];
                 if (myAgg >= 0) dataRecvCounts[me] = 0;
                 if (direct) {
-                    bufferPieces(myAgg >= 0 ? plan.windowStart(myAgg, c) : 0);
-                    comm.alltoallvFromBuffer(myAgg >= 0 ? reader.buffer(c) : EMPTY, pieceCounts, metaRecvDispls, pieces.array(),
+                    got.bufferPieces(myAgg >= 0 ? plan.windowStart(myAgg, c) : 0, me, pieces, pieceCounts);
+                    comm.alltoallvFromBuffer(myAgg >= 0 ? reader.buffer(c) : EMPTY, pieceCounts, got.displs, pieces.array(),
                             dst, dataRecvCounts, dataRecvDispls);
                 } else {
                     comm.alltoallv(send, dataSendCounts, dataSendDispls, dst, dataRecvCounts, dataRecvDispls);
@@ -276,17 +278,17 @@ final class MessageExchange extends Exchange {
         comm.alltoallv(countSend, toAggregators, twoDispls, countRecv, fromRanks, twoDispls); // a rank that aggregates nothing hears nothing
         int metaTotal = 0, dataTotal = 0;
         for (int s = 0; s < p; s++) {
-            metaRecvDispls[s] = metaTotal;
-            metaRecvCounts[s] = countRecv[2 * s];
-            metaTotal += metaRecvCounts[s];
+            got.displs[s] = metaTotal;
+            got.counts[s] = countRecv[2 * s];
+            metaTotal += got.counts[s];
             if (write) {
                 dataRecvDispls[s] = dataTotal;
                 dataRecvCounts[s] = countRecv[2 * s + 1];
                 dataTotal += dataRecvCounts[s];
             }
         }
-        metaRecv.reserve(metaTotal);
-        comm.alltoallv(metaSend.array(), metaSendCounts, metaSendDispls, metaRecv.array(), metaRecvCounts, metaRecvDispls);
+        got.list.reserve(metaTotal);
+        comm.alltoallv(metaSend.array(), metaSendCounts, metaSendDispls, got.list.array(), got.counts, got.displs);
     }
 
     /**
@@ -327,13 +329,13 @@ final class MessageExchange extends Exchange {
         batchAt = new int[p];
         int total = 0;
         for (int s = 0; s < p; s++) {
-            batchAt[s] = metaRecvDispls[s] = total;
-            metaRecvCounts[s] = 0;
-            for (int c = 0; c < cycles; c++) metaRecvCounts[s] += batchCounts[2 * (s * cycles + c)];
-            total += metaRecvCounts[s];
+            batchAt[s] = got.displs[s] = total;
+            got.counts[s] = 0;
+            for (int c = 0; c < cycles; c++) got.counts[s] += batchCounts[2 * (s * cycles + c)];
+            total += got.counts[s];
         }
         batchMeta.reserve(total);
-        comm.alltoallv(metaSend.array(), metaSendCounts, metaSendDispls, batchMeta.array(), metaRecvCounts, metaRecvDispls);
+        comm.alltoallv(metaSend.array(), metaSendCounts, metaSendDispls, batchMeta.array(), got.counts, got.displs);
     }
 
     /** Sets cycle {@code c}'s tables from a batched plan's lists, as {@link #exchangePieces} sets them per cycle. */
@@ -348,8 +350,8 @@ final class MessageExchange extends Exchange {
             int k = 2 * (r * cycles + c);
             mySlices[r] = batchMine[k];
             mySliceDispls[r] = batchMine[k + 1];
-            metaRecvDispls[r] = metaTotal;
-            metaRecvCounts[r] = batchCounts[k];
+            got.displs[r] = metaTotal;
+            got.counts[r] = batchCounts[k];
             metaTotal += batchCounts[k];
             if (write) {
                 dataRecvDispls[r] = dataTotal;
@@ -357,97 +359,10 @@ final class MessageExchange extends Exchange {
                 dataTotal += batchCounts[k + 1];
             }
         }
-        long[] to = metaRecv.reserve(metaTotal);
+        long[] to = got.list.reserve(metaTotal);
         for (int s = 0; s < p; s++) {
-            System.arraycopy(batchMeta.array(), batchAt[s], to, metaRecvDispls[s], metaRecvCounts[s]);
-            batchAt[s] += metaRecvCounts[s];
-        }
-    }
-
-    /**
-     * The received piece lists as buffer pieces for the exchange: offsets relative to the window start
-     * {@code w0}, this rank's own pieces left out (they are copied directly).
-     */
-    private void bufferPieces(long w0) {
-        long[] m = metaRecv.array();
-        long[] out = pieces.reserve(metaRecv.size());
-        for (int k = 0; k < metaRecv.size(); k += 2) {
-            out[k] = m[k] - w0;
-            out[k + 1] = m[k + 1];
-        }
-        for (int s = 0; s < p; s++) pieceCounts[s] = s == me ? 0 : metaRecvCounts[s];
-    }
-
-    /** Elements rank {@code s} asked this aggregator for in the current cycle. */
-    private int requested(int s) {
-        long[] m = metaRecv.array();
-        long bytes = 0;
-        for (int k = metaRecvDispls[s]; k < metaRecvDispls[s] + metaRecvCounts[s]; k += 2) bytes += m[k + 1];
-        return Math.toIntExact(bytes / esz);
-    }
-
-    /** {start, end} of the pieces received this cycle, or null when there are none. */
-    private long[] span() {
-        long[] m = metaRecv.array();
-        long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
-        for (int k = 0; k < metaRecv.size(); k += 2) {
-            lo = Math.min(lo, m[k]);
-            hi = Math.max(hi, m[k] + m[k + 1]);
-        }
-        return lo < hi ? new long[] {lo, hi} : null;
-    }
-
-    /**
-     * Whether this cycle's window receives only this aggregator's own pieces, forming one gap-free run in
-     * the order they sit in its array. Such a window is written straight from the array: the bytes are
-     * those the cycle buffer would hold, without copying them there first (a single rank, or an aggregator
-     * whose own block is a contiguous part of the file, writes whole cycles this way).
-     */
-    private boolean selfContiguous() {
-        for (int s = 0; s < p; s++) if (s != me && metaRecvCounts[s] != 0) return false;
-        long[] m = metaRecv.array();
-        int from = metaRecvDispls[me], to = from + metaRecvCounts[me];
-        for (int k = from; k + 2 < to; k += 2) if (m[k] + m[k + 1] != m[k + 2]) return false;
-        return to > from;
-    }
-
-    /** Bytes covered by the pieces (pieces of a collective write do not overlap, as MPI requires for defined results). */
-    private long covered() {
-        long[] m = metaRecv.array();
-        long sum = 0;
-        for (int k = 1; k < metaRecv.size(); k += 2) sum += m[k];
-        return sum;
-    }
-
-    private void fill(ByteBuffer buf, long w0, Object recv, Object own, int ownIndex) {
-        long[] m = metaRecv.array();
-        buf.clear();
-        for (int s = 0; s < p; s++) {
-            if (recv == null && s != me) continue; // placed in the buffer by the exchange itself
-            Object src = s == me ? own : recv;
-            int ri = s == me ? ownIndex : dataRecvDispls[s];
-            for (int k = metaRecvDispls[s]; k < metaRecvDispls[s] + metaRecvCounts[s]; k += 2) {
-                int n = (int) (m[k + 1] / esz);
-                buf.position((int) (m[k] - w0));
-                type.put(buf, src, ri, n);
-                ri += n;
-            }
-        }
-    }
-
-    private void extract(ByteBuffer buf, long w0, Object send, Object own, int ownIndex) {
-        long[] m = metaRecv.array();
-        buf.clear();
-        for (int s = 0; s < p; s++) {
-            if (send == null && s != me) continue; // sent from the buffer by the exchange itself
-            Object dst = s == me ? own : send;
-            int si = s == me ? ownIndex : dataSendDispls[s];
-            for (int k = metaRecvDispls[s]; k < metaRecvDispls[s] + metaRecvCounts[s]; k += 2) {
-                int n = (int) (m[k + 1] / esz);
-                buf.position((int) (m[k] - w0));
-                type.get(buf, dst, si, n);
-                si += n;
-            }
+            System.arraycopy(batchMeta.array(), batchAt[s], to, got.displs[s], got.counts[s]);
+            batchAt[s] += got.counts[s];
         }
     }
 
