@@ -1,7 +1,6 @@
 package org.jpio.twophase;
 
 import java.io.EOFException;
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.jpio.comm.Comm;
 import org.jpio.file.ArrayFile;

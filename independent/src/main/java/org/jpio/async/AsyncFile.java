@@ -2,7 +2,6 @@ package org.jpio.async;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
@@ -13,9 +12,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jpio.engine.IoErrors;
@@ -219,58 +215,12 @@ public final class AsyncFile implements Closeable {
      * and not yet reported is thrown (others attached as suppressed), once.
      */
     public static boolean allDone(long timeoutMillis, AsyncRequest... requests) throws IOException {
-        List<AsyncRequest> rs = present(requests);
-        boolean done = await(timeoutMillis, rs, true);
-        throwFailures(rs);
-        return done;
+        return Completion.done(timeoutMillis, requests, true);
     }
 
     /** As {@link #allDone(long, AsyncRequest...)} but returns as soon as one listed request is done. */
     public static boolean anyDone(long timeoutMillis, AsyncRequest... requests) throws IOException {
-        List<AsyncRequest> rs = present(requests);
-        boolean done = await(timeoutMillis, rs, false);
-        throwFailures(rs);
-        return done;
-    }
-
-    private static List<AsyncRequest> present(AsyncRequest[] requests) {
-        List<AsyncRequest> rs = new ArrayList<>(requests.length);
-        for (AsyncRequest r : requests) if (r != null) rs.add(r);
-        return rs;
-    }
-
-    private static boolean await(long timeoutMillis, List<AsyncRequest> rs, boolean all) throws InterruptedIOException {
-        if (timeoutMillis < 0) throw new IllegalArgumentException("timeout=" + timeoutMillis + " must be >= 0 (or TIME_INF)");
-        if (rs.isEmpty()) return true;
-        CompletableFuture<?>[] fs = new CompletableFuture<?>[rs.size()];
-        for (int i = 0; i < fs.length; i++) fs[i] = rs.get(i).finished();
-        CompletableFuture<?> f = fs.length == 1 ? fs[0] : all ? CompletableFuture.allOf(fs) : CompletableFuture.anyOf(fs);
-        if (f.isDone()) return true;
-        if (timeoutMillis == 0) return false;
-        try {
-            if (timeoutMillis == TIME_INF) f.get();
-            else f.get(timeoutMillis, TimeUnit.MILLISECONDS);
-            return true;
-        } catch (TimeoutException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while waiting for " + rs.size() + " async request(s)");
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("internal completion future failed", e);
-        }
-    }
-
-    private static void throwFailures(List<AsyncRequest> rs) throws IOException {
-        IOException first = null;
-        for (AsyncRequest r : rs) {
-            IOException e = r.takeError();
-            if (e == null) continue;
-            r.parent().forget(r);
-            if (first == null) first = e;
-            else if (first != e) first.addSuppressed(e);
-        }
-        if (first != null) throw first;
+        return Completion.done(timeoutMillis, requests, false);
     }
 
     // ---- close -------------------------------------------------------------------------------------
@@ -288,7 +238,7 @@ public final class AsyncFile implements Closeable {
         List<AsyncRequest> failed = new ArrayList<>();
         for (AsyncRequest r : outstanding) if (r.state() == AsyncRequest.State.FAILED) failed.add(r);
         outstanding.clear();
-        throwFailures(failed);
+        Completion.throwFailures(failed);
     }
 
     public boolean isOpen() { return !closed.get(); }
