@@ -115,9 +115,9 @@ class ManifestFixtureTest {
 
     @Test
     void aNewerVersionIsRefusedWithTheReason() throws Exception {
-        String v2 = text().replace("\"version\": 1,", "\"version\": 2,");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Manifest.parse(v2, "v2"));
-        assertTrue(e.getMessage().contains("version=2: this jpio reads versions 1 to 1"), e.getMessage());
+        String v3 = text().replace("\"version\": 1,", "\"version\": 3,");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Manifest.parse(v3, "v3"));
+        assertTrue(e.getMessage().contains("version=3: this jpio reads versions 1 to 2"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Manifest.parse("{\"format\": \"something-else\"}", "other"));
         assertThrows(IllegalArgumentException.class, () -> Manifest.parse(text().substring(0, 200), "cut"));
     }
