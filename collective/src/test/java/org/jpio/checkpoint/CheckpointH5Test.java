@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.jpio.array.Dist;
 import org.jpio.array.DistributedArray;
@@ -92,14 +91,6 @@ class CheckpointH5Test {
         });
     }
 
-    static String run(String... cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), out);
-        assertEquals(0, p.exitValue(), String.join(" ", cmd) + ":\n" + out);
-        return out;
-    }
-
     @Test
     void oneHdf5FileRestartedOnOtherRankCountsAndReadByH5pyAndH5dump() throws Exception {
         Path store = dir.resolve("store"), ckpt = write(store);
@@ -115,7 +106,7 @@ class CheckpointH5Test {
         restart(store, 2);
         restart(store, 5);
 
-        assertEquals("ok " + String.join(" ", names()), run("/usr/bin/python3", ManifestFixtureTest.resource("verify_checkpoint.py").toString(), ckpt.toString()).trim());
+        assertEquals("ok " + String.join(" ", names()), ManifestFixtureTest.run("/usr/bin/python3", ManifestFixtureTest.resource("verify_checkpoint.py").toString(), ckpt.toString()).trim());
         StringBuilder py = new StringBuilder(Fill.NUMPY_VALUES).append("import h5py\nwith h5py.File(sys.argv[1], 'r') as f:\n");
         for (int i = 0; i < TYPES.length; i++) {
             String code = "" + TYPES[i].numpyKind() + TYPES[i].size();
@@ -124,8 +115,8 @@ class CheckpointH5Test {
         }
         py.append("    a = f.attrs\n    assert a['step'] == 3 and a['time'] == 1.5 and a['note'] == 'run \"h5\"' and a['count'] == -3 and a['flag'] == True, dict(a)\n");
         py.append("    assert np.float64(a['nan']).view(np.int64) == 0x7ff80000000000ab, a['nan']\n    print('h5py ok', len(f.keys()))\n");
-        assertEquals("h5py ok " + TYPES.length, run("/usr/bin/python3", "-c", py.toString(), ckpt.resolve("checkpoint.h5").toString()).trim());
-        String dump = run("h5dump", "-A", ckpt.resolve("checkpoint.h5").toString());
+        assertEquals("h5py ok " + TYPES.length, ManifestFixtureTest.run("/usr/bin/python3", "-c", py.toString(), ckpt.resolve("checkpoint.h5").toString()).trim());
+        String dump = ManifestFixtureTest.run("h5dump", ckpt.resolve("checkpoint.h5").toString());
         assertTrue(dump.contains("ATTRIBUTE \"step\"") && dump.contains("DATASET \"" + name(0) + "\"") && !dump.contains("h5dump error"), dump);
     }
 
