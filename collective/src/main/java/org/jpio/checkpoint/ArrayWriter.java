@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.EnumSet;
 import org.jpio.comm.Comm;
 import org.jpio.format.ArrayFormat;
+import org.jpio.format.NewArray;
 import org.jpio.format.StoredArray;
 import org.jpio.io.ElementType;
 import org.jpio.parallel.Amode;
@@ -16,12 +17,13 @@ import org.jpio.view.DataRep;
 import org.jpio.view.FileView;
 
 /**
- * Writes one array of a commit into the unpublished directory, collectively: rank 0 lays out the file
- * ({@link ArrayFormat#prepare}), every rank writes its chunks through a ParallelFile whose view is its darray
+ * Writes one array of a commit into the unpublished directory, collectively: rank 0 lays out the file, or
+ * one more dataset in the file the arrays share ({@link ArrayFormat#prepare(Path, NewArray)}), every rank writes its chunks through a ParallelFile whose view is its darray
  * block (bytes of the element type's layout), checksumming each chunk's bytes at their file positions as
  * they go out, the file is synced (MPI_File_sync), rank 0 makes it valid ({@link ArrayFormat#finish}) and
- * adds the bytes outside the data, and the terms of all ranks make the blocks' CRC32C. No byte is read
- * back but the header.
+ * adds the bytes outside the data, and the terms of all ranks make the blocks' CRC32C (of the whole file,
+ * or of a dataset's data bytes: a shared file's other bytes are summed once it is complete,
+ * {@link SharedFiles}). No byte is read back but the header.
  */
 final class ArrayWriter {
     private ArrayWriter() { }
@@ -36,7 +38,7 @@ final class ArrayWriter {
         Throwable failed = null;
         if (comm.rank() == 0) {
             try {
-                stored = format.prepare(file, type, shape);
+                stored = format.prepare(file, new NewArray(it.dataset(), type, shape, org.jpio.format.Attributes.empty(), 0));
             } catch (IOException | RuntimeException e) {
                 failed = e;
             }
@@ -47,8 +49,11 @@ final class ArrayWriter {
         comm.agree(op + " (prepare)", failed);
         stored = StoredArray.decode(comm.bcastBytes(comm.rank() == 0 ? stored.encode() : null, 0));
         long dataBytes = stored.dataBytes();
-        BlockSums sums = new BlockSums(stored.dataPosition() + dataBytes, blockSize);
+        // a file of its own is checksummed whole (from byte 0); a dataset in a shared file, its data bytes alone (from its first)
+        boolean dataOnly = !it.dataset().isEmpty();
+        BlockSums sums = new BlockSums(dataOnly ? dataBytes : stored.dataPosition() + dataBytes, blockSize);
         FileView view = new FileView(stored.dataPosition(), ElementType.BYTE, it.array().fileType(), DataRep.NATIVE);
+        FileView summed = dataOnly ? new FileView(0, ElementType.BYTE, it.array().fileType(), DataRep.NATIVE) : view;
         try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.WRONLY), hints)) {
             f.setView(view);
             for (long r = 0; r < it.rounds(); r++) {
@@ -56,7 +61,7 @@ final class ArrayWriter {
                 failed = null;
                 try {
                     c = source.take(index, r);
-                    FileSums.addViewBytes(sums, view, c.from() * type.size(), c.slab(), c.length());
+                    FileSums.addViewBytes(sums, summed, c.from() * type.size(), c.slab(), c.length());
                 } catch (IOException | RuntimeException e) {
                     failed = e;
                 }
@@ -76,7 +81,7 @@ final class ArrayWriter {
             try {
                 format.finish(file, stored);
                 size = Files.size(file);
-                outside = FileSums.outsideData(file, stored.dataPosition(), dataBytes, size, blockSize);
+                if (!dataOnly) outside = FileSums.outsideData(file, stored.dataPosition(), dataBytes, size, blockSize);
             } catch (IOException | RuntimeException e) {
                 failed = e;
             }
@@ -84,10 +89,11 @@ final class ArrayWriter {
         comm.agree(op + " (finish)", failed);
         long[] s = {size};
         comm.bcast(s, 0, 1, 0);
-        int[] terms = sums.contributions(s[0]);
-        if (comm.rank() == 0) terms = FileSums.xor(terms, outside);
+        int[] terms = sums.contributions(dataOnly ? dataBytes : s[0]);
+        if (comm.rank() == 0 && outside != null) terms = FileSums.xor(terms, outside);
         int[] crc = FileSums.xorAll(comm, terms);
-        return new Manifest.Entry(it.name(), it.file(), format.name(), type, shape, stored.order(), stored.dataPosition(), s[0], blockSize, crc);
+        // a shared file's size is final only once every array and the attributes are in it (SharedFiles.complete)
+        return new Manifest.Entry(it.name(), it.file(), it.dataset(), format.name(), type, shape, stored.order(), stored.dataPosition(), s[0], blockSize, crc);
     }
 
     static long[] longs(int[] a) {

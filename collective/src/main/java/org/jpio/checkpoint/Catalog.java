@@ -153,13 +153,13 @@ public final class Catalog {
     // ---- verification -------------------------------------------------------------------------------
 
     /**
-     * Reads every block of every array file of a committed checkpoint and compares its CRC32C with the
-     * manifest's: a {@link ChecksumException} names the first block that differs; an IOException names a
-     * file that is missing or of another size. Returns the bytes verified.
+     * Reads every block of every array file (or of every dataset's data, and the rest of a shared file) of a
+     * committed checkpoint and compares its CRC32C with the manifest's: a {@link ChecksumException} names the
+     * first block that differs; an IOException names a file that is missing or of another size. Returns the
+     * bytes verified.
      */
     public long verify(CheckpointInfo c) throws IOException {
         if (c.manifest() == null) throw new IOException("checkpoint has no readable manifest: " + c);
-        long total = 0;
         byte[] buf = null;
         CRC32C crc = new CRC32C();
         for (Manifest.Entry e : c.manifest().arrays()) {
@@ -168,9 +168,9 @@ public final class Catalog {
             if (buf == null || buf.length < e.blockSize()) buf = new byte[e.blockSize()];
             try (FileChannel ch = FileChannel.open(c.path().resolve(e.file()), StandardOpenOption.READ)) {
                 int[] want = e.crc32c();
-                for (int k = 0; k < want.length; k++) {
-                    long at = (long) k * e.blockSize();
-                    int n = (int) Math.min(e.blockSize(), e.fileSize() - at);
+                for (int k = 0; k < want.length; k++) {              // blocks of the whole file, or of a dataset's data bytes
+                    long at = e.sumsFrom() + (long) k * e.blockSize();
+                    int n = (int) Math.min(e.blockSize(), e.sumsFrom() + e.sumsLength() - at);
                     ByteBuffer b = ByteBuffer.wrap(buf, 0, n);
                     while (b.hasRemaining()) if (ch.read(b, at + b.position()) < 0) throw new IOException("file shorter than its manifest says: " + ch);
                     crc.reset();
@@ -179,9 +179,9 @@ public final class Catalog {
                         throw new ChecksumException(c.path(), e.name(), e.file(), k, at, n, want[k], (int) crc.getValue());
                 }
             }
-            total += e.fileSize();
         }
-        return total;
+        for (Manifest.SharedFile f : c.manifest().files()) SharedFiles.verify(c.path(), c.manifest(), f);
+        return c.manifest().bytes();
     }
 
     // ---- the directory steps of a writer (under the writer lock) ------------------------------------

@@ -40,7 +40,8 @@ public final class Checkpoint {
 
     /**
      * Names an array of the checkpoint: its owned elements (ghost cells excluded) go to a file of its own
-     * in the store's format. Names are 1-200 letters, digits, '_', '-' or '.', not starting with '.'. A bad
+     * in the store's format, or to dataset {@code /name} of the checkpoint's one file in a format that holds
+     * several arrays (HDF5). Names are 1-200 letters, digits, '_', '-' or '.', not starting with '.'. A bad
      * name or array is reported by the commit, on every rank, before any byte moves.
      */
     public Checkpoint put(String name, DistributedArray array) {
@@ -166,6 +167,10 @@ public final class Checkpoint {
             same.add("array " + e.getKey());
             same.add(describe(e.getValue()));
         }
+        boolean shared = store.options().format().holdsSeveral();
+        if (shared && attributes.has("step") && !Long.valueOf(step).equals(attributes.asMap().get("step")))
+            refuse(new IllegalArgumentException("checkpoint step=" + step + " attribute step=" + attributes.asMap().get("step") + ": in a "
+                    + store.options().format().name() + " checkpoint the file's attribute step is the checkpoint's step; give it no other value: rank=" + comm.rank()));
         try {
             comm.agreeOnArguments(where, refused);
             comm.requireSame(where, same.toArray(new String[0]));
@@ -187,7 +192,9 @@ public final class Checkpoint {
         for (Map.Entry<String, DistributedArray> e : arrays.entrySet()) {
             DistributedArray a = e.getValue();
             int per = Math.max(1, chunk / a.elementType().size());
-            items.add(new Plan.Item(e.getKey(), e.getKey() + ext, a, per, (int) chunks[k], rounds[k]));
+            // one file of datasets (HDF5): checkpoint.h5 holds /<name> for each array; otherwise a file per array
+            items.add(shared ? new Plan.Item(e.getKey(), SharedFiles.NAME + ext, "/" + e.getKey(), a, per, (int) chunks[k], rounds[k])
+                    : new Plan.Item(e.getKey(), e.getKey() + ext, "", a, per, (int) chunks[k], rounds[k]));
             k++;
         }
         return new Plan(step, partial, items, attributes);

@@ -41,7 +41,12 @@ public final class CheckpointOptions {
         return new CheckpointOptions(ArrayFormats.NPY, 0, DEFAULT_STAGING_BYTES, DEFAULT_CHUNK_BYTES, DEFAULT_BLOCK_BYTES, null, false);
     }
 
-    /** The format of the arrays' files (the manifest says which); any available entry of {@link ArrayFormats}. */
+    /**
+     * The format of the arrays' files (the manifest says which); any available entry of {@link ArrayFormats}.
+     * NPY and RAW write a file per array; h5 writes each checkpoint as one HDF5 file, {@code checkpoint.h5},
+     * a dataset {@code /<name>} per array and the step and attributes on its root group. An unavailable
+     * entry (h5 without the HDF5 bindings) is an IllegalArgumentException saying what is missing.
+     */
     public CheckpointOptions format(ArrayFormat f) {
         if (f == null) throw new IllegalArgumentException("format must not be null");
         f.unavailableReason().ifPresent(why -> { throw new IllegalArgumentException("format " + f.name() + " is unavailable: " + why); });

@@ -28,6 +28,23 @@ public final class ChecksumException extends IOException {
         this.length = length;
     }
 
+    /**
+     * The bytes of a shared file outside every array's data (the format's metadata: an HDF5 file's
+     * superblock, object headers and attributes) do not have the CRC32C of the manifest's {@code files}
+     * entry. {@link #array} is "" and {@link #block} -1: the damage is in no array's data.
+     */
+    public ChecksumException(Path checkpoint, String file, long outsideBytes, int expected, int found) {
+        super("checksum mismatch: checkpoint=" + checkpoint + " file=" + file + " metadata (the " + outsideBytes
+                + " bytes outside the arrays' data: superblock, object headers, attributes) crc32c expected=" + Manifest.hex(expected)
+                + " found=" + Manifest.hex(found));
+        this.checkpoint = checkpoint;
+        this.array = "";
+        this.file = file;
+        this.block = -1;
+        this.position = -1;
+        this.length = outsideBytes;
+    }
+
     public Path checkpoint() { return checkpoint; }
     public String array() { return array; }
     public String file() { return file; }

@@ -12,7 +12,7 @@ import org.jpio.comm.Comm;
 /**
  * One commit, collective over the communicator it runs on (the caller's for {@code commit}, the background
  * writer's duplicate for {@code commitAsync}): every array written into the unpublished directory and
- * synced, then, on rank 0, the manifest written and synced, the checkpoints a restart left superseded, one
+ * synced (a shared file then given the attributes and its metadata checksum, {@link SharedFiles}), then, on rank 0, the manifest written and synced, the checkpoints a restart left superseded, one
  * rename publishing the directory and a sync of the parent, and the checkpoints beyond keep-last removed.
  * Any failure reaches every rank (I/O as a CollectiveIOException) and the unpublished directory is removed:
  * the previous checkpoint stays the latest.
@@ -25,7 +25,8 @@ final class Commit {
         try {
             for (int i = 0; i < plan.items().size(); i++)
                 entries.add(ArrayWriter.write(comm, plan, i, source, st.options.format(), st.hints, st.options.blockBytes()));
-            return publish(comm, st, plan, entries);
+            List<Manifest.SharedFile> files = SharedFiles.complete(comm, plan, st.options.format(), entries);
+            return publish(comm, st, plan, entries, files);
         } catch (IOException | RuntimeException | Error e) {
             source.drain();
             if (comm.rank() == 0) discard(plan.partial(), e);
@@ -33,14 +34,15 @@ final class Commit {
         }
     }
 
-    private static CheckpointInfo publish(Comm comm, StoreState st, Plan plan, List<Manifest.Entry> entries) throws IOException {
+    private static CheckpointInfo publish(Comm comm, StoreState st, Plan plan, List<Manifest.Entry> entries, List<Manifest.SharedFile> files) throws IOException {
         String op = "checkpoint step=" + plan.step() + " commit dir=" + st.catalog.dir();
         byte[] text = null;
         Throwable failed = null;
         if (comm.rank() == 0) {
             try {
-                Manifest m = new Manifest(Manifest.VERSION, plan.step(), st.restartedFrom(), Instant.now().truncatedTo(ChronoUnit.MILLIS).toString(),
-                        new Manifest.Writer(comm.size(), st.commName, comm.hostName(), Version.JPIO), plan.attributes(), entries);
+                Manifest m = new Manifest(Manifest.versionFor(entries, files), plan.step(), st.restartedFrom(),
+                        Instant.now().truncatedTo(ChronoUnit.MILLIS).toString(),
+                        new Manifest.Writer(comm.size(), st.commName, comm.hostName(), Version.JPIO), plan.attributes(), entries, files);
                 text = m.toJson().getBytes(StandardCharsets.UTF_8);
                 Durable.write(plan.partial().resolve(Manifest.FILE), text);
                 st.supersedeBefore(plan.step());

@@ -23,9 +23,15 @@ import org.jpio.io.ElementType;
  * @param restartedFrom the step the writing run restarted from, or -1
  * @param created       when the checkpoint was committed, ISO-8601 UTC
  */
-public record Manifest(int version, long step, long restartedFrom, String created, Writer writer, Attributes attributes, List<Entry> arrays) {
-    /** The format version this jpio writes; readers refuse newer ones. */
-    public static final int VERSION = 1;
+public record Manifest(int version, long step, long restartedFrom, String created, Writer writer, Attributes attributes, List<Entry> arrays,
+                       List<SharedFile> files) {
+    /**
+     * The newest format version this jpio reads and writes; readers refuse newer ones. A checkpoint whose
+     * arrays each have a file of their own is written as version 1 (what jpio wrote before version 2
+     * existed); one whose arrays share a file (HDF5 datasets) as version 2, which adds the array's
+     * {@code dataset}, checksums of the data bytes ({@code crc32c_of}) and the shared file's {@code files} entry.
+     */
+    public static final int VERSION = 2;
     /** What the {@code format} member of every manifest says. */
     public static final String FORMAT = "jpio-checkpoint";
     /** The manifest's file name inside a checkpoint directory. */
@@ -42,32 +48,56 @@ public record Manifest(int version, long step, long restartedFrom, String create
     }
 
     /**
-     * One array: its file (relative to the checkpoint directory), the format that wrote it, element type,
-     * shape, byte order, where its data starts, the file's size, and the CRC32C of each {@code blockSize}
-     * bytes of the whole file (header included; the last block may be shorter).
+     * One array: its file (relative to the checkpoint directory), its dataset inside a file that holds several
+     * ("" for a file of its own), the format that wrote it, element type, shape, byte order, where its data
+     * starts, the file's size, and the CRC32C of each {@code blockSize} bytes of what it checksums (the last
+     * block may be shorter): the whole file, header included, for a file of its own; the data bytes alone,
+     * from {@code dataPosition}, for a dataset (the shared file's other bytes are checksummed once, by its
+     * {@link SharedFile} entry).
      */
-    public record Entry(String name, String file, String format, ElementType type, long[] shape, ByteOrder order,
+    public record Entry(String name, String file, String dataset, String format, ElementType type, long[] shape, ByteOrder order,
                         long dataPosition, long fileSize, int blockSize, int[] crc32c) {
         public Entry {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(file, "file");
+            Objects.requireNonNull(dataset, "dataset");
             Objects.requireNonNull(format, "format");
             Objects.requireNonNull(type, "type");
             Objects.requireNonNull(order, "order");
             shape = shape.clone();
             crc32c = crc32c.clone();
             if (blockSize < 1) throw new IllegalArgumentException("array " + name + ": block_size=" + blockSize + " must be >= 1");
-            if (crc32c.length != BlockSums.blocks(fileSize, blockSize))
-                throw new IllegalArgumentException("array " + name + ": " + crc32c.length + " checksums for file_size=" + fileSize
-                        + " in blocks of " + blockSize + " (" + BlockSums.blocks(fileSize, blockSize) + " blocks)");
+            long summed = dataset.isEmpty() ? fileSize : bytesOf(type, shape);
+            if (crc32c.length != BlockSums.blocks(summed, blockSize))
+                throw new IllegalArgumentException("array " + name + ": " + crc32c.length + " checksums for " + (dataset.isEmpty() ? "file_size=" : "data bytes=")
+                        + summed + " in blocks of " + blockSize + " (" + BlockSums.blocks(summed, blockSize) + " blocks)");
+            if (!dataset.isEmpty() && (dataPosition < 0 || dataPosition > fileSize - summed))
+                throw new IllegalArgumentException("array " + name + ": data_position=" + dataPosition + " length=" + summed + " is not inside file_size=" + fileSize);
+        }
+
+        /** An array in a file of its own (version 1). */
+        public Entry(String name, String file, String format, ElementType type, long[] shape, ByteOrder order, long dataPosition, long fileSize,
+                     int blockSize, int[] crc32c) {
+            this(name, file, "", format, type, shape, order, dataPosition, fileSize, blockSize, crc32c);
         }
 
         @Override public long[] shape() { return shape.clone(); }
 
+        /** Whether the checksums are of the data bytes alone (a dataset in a shared file), not of the whole file. */
+        public boolean sumsData() { return !dataset.isEmpty(); }
+
+        /** The file position of the first checksummed byte: the data's for a dataset, 0 for a file of its own. */
+        public long sumsFrom() { return sumsData() ? dataPosition : 0; }
+
+        /** Bytes checksummed: the data's for a dataset, the whole file's otherwise. */
+        public long sumsLength() { return sumsData() ? dataBytes() : fileSize; }
+
         @Override public int[] crc32c() { return crc32c.clone(); }
 
         /** Bytes of the array's data. */
-        public long dataBytes() {
+        public long dataBytes() { return bytesOf(type, shape); }
+
+        private static long bytesOf(ElementType type, long[] shape) {
             long n = type.size();
             for (long s : shape) n = Math.multiplyExact(n, s);
             return n;
@@ -77,7 +107,7 @@ public record Manifest(int version, long step, long restartedFrom, String create
         public String dtype() { return org.jpio.npy.NpyHeader.of(type, order, false, 0).descr(); }
 
         @Override public boolean equals(Object o) {
-            return o instanceof Entry e && e.name.equals(name) && e.file.equals(file) && e.format.equals(format) && e.type == type
+            return o instanceof Entry e && e.name.equals(name) && e.file.equals(file) && e.dataset.equals(dataset) && e.format.equals(format) && e.type == type
                     && Arrays.equals(e.shape, shape) && e.order.equals(order) && e.dataPosition == dataPosition
                     && e.fileSize == fileSize && e.blockSize == blockSize && Arrays.equals(e.crc32c, crc32c);
         }
@@ -85,7 +115,19 @@ public record Manifest(int version, long step, long restartedFrom, String create
         @Override public int hashCode() { return name.hashCode() * 31 + Arrays.hashCode(crc32c); }
 
         @Override public String toString() {
-            return name + " (" + file + ", " + format + " " + dtype() + " shape=" + Arrays.toString(shape) + ", " + fileSize + " bytes)";
+            return name + " (" + file + (sumsData() ? ":" + dataset : "") + ", " + format + " " + dtype() + " shape=" + Arrays.toString(shape) + ", " + fileSize + " bytes)";
+        }
+    }
+
+    /**
+     * A file several arrays share (an HDF5 file of datasets): its size and the CRC32C of its bytes outside
+     * every array's data, in file order (the format's metadata: superblock, object headers, the attributes),
+     * read back by one rank once the file is complete. The data bytes are checksummed by each array's entry.
+     */
+    public record SharedFile(String file, String format, long fileSize, int outsideDataCrc32c) {
+        public SharedFile {
+            Objects.requireNonNull(file, "file");
+            Objects.requireNonNull(format, "format");
         }
     }
 
@@ -94,6 +136,26 @@ public record Manifest(int version, long step, long restartedFrom, String create
         Objects.requireNonNull(writer, "writer");
         Objects.requireNonNull(attributes, "attributes");
         arrays = List.copyOf(arrays);
+        files = List.copyOf(files);
+        boolean shared = !files.isEmpty() || arrays.stream().anyMatch(Entry::sumsData);
+        if (shared && version < 2)
+            throw new IllegalArgumentException("version=" + version + " cannot hold arrays in a shared file (datasets): version 2 or later does");
+    }
+
+    /** A manifest of arrays in files of their own (written as version 1, or the version given). */
+    public Manifest(int version, long step, long restartedFrom, String created, Writer writer, Attributes attributes, List<Entry> arrays) {
+        this(version, step, restartedFrom, created, writer, attributes, arrays, List.of());
+    }
+
+    /** The version a manifest of these arrays and files is written as: 1 unless they share a file (2). */
+    static int versionFor(List<Entry> arrays, List<SharedFile> files) {
+        return !files.isEmpty() || arrays.stream().anyMatch(Entry::sumsData) ? 2 : 1;
+    }
+
+    /** The shared file {@code file}, or null. */
+    public SharedFile sharedFile(String file) {
+        for (SharedFile f : files) if (f.file.equals(file)) return f;
+        return null;
     }
 
     /** The array named {@code name}, or null. */
@@ -102,10 +164,11 @@ public record Manifest(int version, long step, long restartedFrom, String create
         return null;
     }
 
-    /** Bytes of every array file. */
+    /** Bytes of every array file (a shared file once). */
     public long bytes() {
         long b = 0;
-        for (Entry e : arrays) b += e.fileSize;
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (Entry e : arrays) if (seen.add(e.file)) b += e.fileSize;
         return b;
     }
 
@@ -129,6 +192,15 @@ public record Manifest(int version, long step, long restartedFrom, String create
         b.append("  \"arrays\": [");
         for (int k = 0; k < arrays.size(); k++) b.append(k == 0 ? "\n" : ",\n").append(entry(arrays.get(k)));
         b.append(arrays.isEmpty() ? "],\n" : "\n  ],\n");
+        if (version >= 2) {
+            b.append("  \"files\": [");
+            for (int k = 0; k < files.size(); k++) {
+                SharedFile f = files.get(k);
+                b.append(k == 0 ? "\n" : ",\n").append("    {\"file\": ").append(Json.quote(f.file)).append(", \"format\": ").append(Json.quote(f.format))
+                        .append(", \"file_size\": ").append(f.fileSize).append(", \"outside_data_crc32c\": \"").append(hex(f.outsideDataCrc32c)).append("\"}");
+            }
+            b.append(files.isEmpty() ? "],\n" : "\n  ],\n");
+        }
         String body = b.toString();
         return body + CRC_MEMBER + hex(crc(body)) + "\"\n}\n";
     }
@@ -155,6 +227,7 @@ public record Manifest(int version, long step, long restartedFrom, String create
         StringBuilder b = new StringBuilder("    {\n");
         b.append("      \"name\": ").append(Json.quote(e.name)).append(",\n");
         b.append("      \"file\": ").append(Json.quote(e.file)).append(",\n");
+        if (e.sumsData()) b.append("      \"dataset\": ").append(Json.quote(e.dataset)).append(",\n");
         b.append("      \"format\": ").append(Json.quote(e.format)).append(",\n");
         b.append("      \"dtype\": ").append(Json.quote(e.dtype())).append(",\n");
         b.append("      \"type\": ").append(Json.quote(e.type.name().toLowerCase(java.util.Locale.ROOT))).append(",\n");
@@ -166,6 +239,7 @@ public record Manifest(int version, long step, long restartedFrom, String create
         b.append("      \"data_position\": ").append(e.dataPosition).append(",\n");
         b.append("      \"file_size\": ").append(e.fileSize).append(",\n");
         b.append("      \"block_size\": ").append(e.blockSize).append(",\n");
+        if (e.sumsData()) b.append("      \"crc32c_of\": \"data\",\n");
         b.append("      \"crc32c\": [");
         for (int k = 0; k < e.crc32c.length; k++) b.append(k > 0 ? ", " : "").append('"').append(hex(e.crc32c[k])).append('"');
         return b.append("]\n    }").toString();
@@ -208,10 +282,22 @@ public record Manifest(int version, long step, long restartedFrom, String create
         Map<String, Object> attrs = new LinkedHashMap<>();
         for (Map.Entry<?, ?> a : object(m, "attributes").entrySet()) attrs.put((String) a.getKey(), attributeValue((String) a.getKey(), (Map<?, ?>) a.getValue()));
         List<Entry> arrays = new ArrayList<>();
-        for (Object o : list(m, "arrays")) arrays.add(entry((Map<?, ?>) o));
+        for (Object o : list(m, "arrays")) arrays.add(entry((Map<?, ?>) o, version));
+        List<SharedFile> files = new ArrayList<>();
+        if (version >= 2)
+            for (Object o : list(m, "files")) {
+                Map<?, ?> f = (Map<?, ?>) o;
+                files.add(new SharedFile(string(f, "file"), string(f, "format"), number(f, "file_size"), Integer.parseUnsignedInt(string(f, "outside_data_crc32c"), 16)));
+            }
+        for (Entry e : arrays) {
+            SharedFile f = null;
+            for (SharedFile x : files) if (x.file.equals(e.file)) f = x;
+            if (e.sumsData() && (f == null || f.fileSize != e.fileSize))
+                throw new IllegalArgumentException("array " + e.name + ": dataset " + e.dataset + " of file " + e.file + " has no entry of that file and size in \"files\"");
+        }
         Object from = m.get("restarted_from");
         return new Manifest((int) version, number(m, "step"), from == Json.NULL || from == null ? -1 : (Long) from, string(m, "created"),
-                writer, Attributes.of(attrs), arrays);
+                writer, Attributes.of(attrs), arrays, files);
     }
 
     private static Object attributeValue(String name, Map<?, ?> a) {
@@ -231,7 +317,7 @@ public record Manifest(int version, long step, long restartedFrom, String create
         };
     }
 
-    private static Entry entry(Map<?, ?> a) {
+    private static Entry entry(Map<?, ?> a, long version) {
         String name = string(a, "name");
         List<Object> s = list(a, "shape");
         long[] shape = new long[s.size()];
@@ -242,7 +328,11 @@ public record Manifest(int version, long step, long restartedFrom, String create
         List<Object> c = list(a, "crc32c");
         int[] crc = new int[c.size()];
         for (int k = 0; k < crc.length; k++) crc[k] = Integer.parseUnsignedInt((String) c.get(k), 16);
-        Entry e = new Entry(name, string(a, "file"), string(a, "format"), ElementType.forName(string(a, "type")), shape,
+        String dataset = version >= 2 && a.containsKey("dataset") ? string(a, "dataset") : "";
+        String of = version >= 2 && a.containsKey("crc32c_of") ? string(a, "crc32c_of") : "file";
+        if (!of.equals(dataset.isEmpty() ? "file" : "data"))
+            throw new IllegalArgumentException("array " + name + ": crc32c_of=" + of + " with dataset=\"" + dataset + "\" (a dataset's checksums are of its data, a file's of the file)");
+        Entry e = new Entry(name, string(a, "file"), dataset, string(a, "format"), ElementType.forName(string(a, "type")), shape,
                 order.equals("big") ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN, number(a, "data_position"), number(a, "file_size"),
                 Math.toIntExact(number(a, "block_size")), crc);
         if (!e.dtype().equals(string(a, "dtype")))

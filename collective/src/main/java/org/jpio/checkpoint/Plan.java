@@ -11,10 +11,11 @@ import org.jpio.array.DistributedArray;
  */
 record Plan(long step, Path partial, List<Item> items, Attributes attributes) {
     /**
-     * One array: owned elements go out {@code perChunk} at a time, {@code localChunks} chunks on this rank,
-     * {@code rounds} collective writes on every rank.
+     * One array, in {@code file} of the directory (as {@code dataset} of a file several arrays share, "" in
+     * a file of its own): owned elements go out {@code perChunk} at a time, {@code localChunks} chunks on
+     * this rank, {@code rounds} collective writes on every rank.
      */
-    record Item(String name, String file, DistributedArray array, int perChunk, int localChunks, long rounds) {
+    record Item(String name, String file, String dataset, DistributedArray array, int perChunk, int localChunks, long rounds) {
         /** Owned elements of chunk {@code round} on this rank (0 past its last chunk). */
         int count(long round) {
             long from = round * perChunk;
@@ -24,5 +25,10 @@ record Plan(long step, Path partial, List<Item> items, Attributes attributes) {
 
     Plan {
         items = List.copyOf(items);
+    }
+
+    /** The file every array shares (one HDF5 file of datasets), or null when each has its own. */
+    String sharedFile() {
+        return items.isEmpty() || items.get(0).dataset().isEmpty() ? null : items.get(0).file();
     }
 }

@@ -62,7 +62,7 @@ public final class Restart {
         comm.agreeOnArguments(op, why == null ? null : new IllegalArgumentException(op + ": " + why + ": rank=" + comm.rank()));
         comm.requireSame(op, "array", into.elementType() + " shape=" + Arrays.toString(into.globalShape()) + " grid=" + Arrays.toString(into.processGrid())
                 + " distribution=" + Arrays.toString(into.distribution()) + " ghost=" + into.ghost());
-        ArrayReader.read(comm, path, e, into, store.state().hints, store.options().chunkBytes());
+        ArrayReader.read(comm, path, manifest, e, into, store.state().hints, store.options().chunkBytes());
     }
 
     /** Collective: array {@code name} read into a new BLOCK-distributed array on the store's ranks (MPI_Dims_create's grid). */

@@ -12,6 +12,17 @@ import org.jpio.io.ElementType;
 public final class Fill {
     private Fill() { }
 
+    /** numpy's version of {@link #value}, a Python function {@code values(code, shape)} (code as 'f8'), for tests that have Python check files. */
+    public static final String NUMPY_VALUES = String.join("\n",
+            "import numpy as np, sys",
+            "def values(code, shape):",
+            "    p = np.arange(int(np.prod(shape)), dtype=np.int64)",
+            "    v = p * 7 + 3",
+            "    a = {'b1': p % 3 != 1, 'i1': v.astype(np.int8), 'u2': (v * 31).astype(np.uint16), 'i2': (-v).astype(np.int16),",
+            "         'i4': (v * 1001).astype(np.int32), 'i8': v * 1000000007, 'f4': (v * 0.25).astype(np.float32), 'f8': -v * 0.125}[code]",
+            "    return a.reshape(shape)",
+            "");
+
     /** The value of global position p (narrow types wrap as a cast does). */
     public static Object value(ElementType t, long p) {
         long v = p * 7 + 3;

@@ -25,16 +25,8 @@ class NumpyArrayInteropTest {
     static final int[] SHAPE = {5, 3, 4};
     static final String[] CODES = {"b1", "i1", "u2", "i2", "i4", "i8", "f4", "f8"};
 
-    /** numpy's version of Fill.value: the element at C position p. */
-    static final String VALUES = String.join("\n",
-            "import numpy as np, sys",
-            "def values(code, shape):",
-            "    p = np.arange(int(np.prod(shape)), dtype=np.int64)",
-            "    v = p * 7 + 3",
-            "    a = {'b1': p % 3 != 1, 'i1': v.astype(np.int8), 'u2': (v * 31).astype(np.uint16), 'i2': (-v).astype(np.int16),",
-            "         'i4': (v * 1001).astype(np.int32), 'i8': v * 1000000007, 'f4': (v * 0.25).astype(np.float32), 'f8': -v * 0.125}[code]",
-            "    return a.reshape(shape)",
-            "");
+    /** numpy's version of Fill.value: the element at C position p ({@link Fill#NUMPY_VALUES}). */
+    static final String VALUES = Fill.NUMPY_VALUES;
 
     @TempDir static Path dir;
     static final List<String> written = new ArrayList<>();

@@ -10,10 +10,11 @@ import org.jpio.comm.local.LocalComm;
 import org.jpio.io.ElementType;
 
 /**
- * How the version-1 fixture checkpoint (src/test/resources/org/jpio/checkpoint/v1, FIXTURES.md) was made:
- * {@code FixtureWriter DIR} writes step 40, restarts from it and commits step 42 on 2 ranks, then rewrites
- * 42's manifest with a fixed time and host so that the fixture does not depend on when or where it was made.
- * Run once; the fixture is checked in and read by {@link ManifestFixtureTest}.
+ * How the fixture checkpoints (src/test/resources/org/jpio/checkpoint/v1 and v2, FIXTURES.md) were made:
+ * {@code FixtureWriter DIR [h5]} writes step 40, restarts from it and commits step 42 on 2 ranks (in .npy
+ * files, version 1; with {@code h5} in one checkpoint.h5, version 2), then rewrites 42's manifest with a
+ * fixed time and host so that the fixture does not depend on when or where it was made. Run once; the
+ * fixtures are checked in and read by {@link ManifestFixtureTest} and {@link ManifestV2FixtureTest}.
  */
 public final class FixtureWriter {
     private FixtureWriter() { }
@@ -33,6 +34,7 @@ public final class FixtureWriter {
             DistributedArray[] a = arrays(comm);
             for (DistributedArray x : a) Fill.fill(x);
             CheckpointOptions o = CheckpointOptions.defaults().blockBytes(256);
+            if (args.length > 1 && args[1].equals("h5")) o = o.format(org.jpio.format.ArrayFormats.H5);
             try (CheckpointStore store = CheckpointStore.open(comm, dir, o)) {
                 store.begin(40).put("field", a[0]).commit();
                 store.restart(40);
@@ -45,7 +47,7 @@ public final class FixtureWriter {
         Path m = dir.resolve(Catalog.committedName(42)).resolve(Manifest.FILE);
         Manifest got = Manifest.parse(Files.readString(m), m.toString());
         Manifest fixed = new Manifest(got.version(), got.step(), got.restartedFrom(), "2025-01-01T00:00:00Z",
-                new Manifest.Writer(2, "LocalComm", "fixture-host", got.writer().jpio()), got.attributes(), got.arrays());
+                new Manifest.Writer(2, "LocalComm", "fixture-host", got.writer().jpio()), got.attributes(), got.arrays(), got.files());
         Files.delete(m);
         Files.write(m, fixed.toJson().getBytes(StandardCharsets.UTF_8));
     }

@@ -35,12 +35,31 @@ class ManifestFixtureTest {
     }
 
     @BeforeEach
-    void copyFixture() throws Exception {
-        Path from = resource("v1/" + Catalog.committedName(42));
-        ckpt = Files.createDirectories(dir.resolve("store").resolve(from.getFileName().toString()));
+    void copyFixture() throws Exception { ckpt = copy("v1", dir); }
+
+    /** A copy of fixture {@code version}'s checkpoint of step 42 in {@code dir}/store (the tests damage copies). */
+    static Path copy(String version, Path dir) throws Exception {
+        Path from = resource(version + "/" + Catalog.committedName(42));
+        Path to = Files.createDirectories(dir.resolve("store").resolve(from.getFileName().toString()));
         try (Stream<Path> s = Files.list(from)) {
-            for (Path p : s.toList()) Files.copy(p, ckpt.resolve(p.getFileName().toString()));
+            for (Path p : s.toList()) Files.copy(p, to.resolve(p.getFileName().toString()));
         }
+        return to;
+    }
+
+    /** Restarts the fixture's store on 3 ranks and checks every element of its three arrays. */
+    static void restartOnThreeRanks(Path store) throws Exception {
+        LocalComm.run(3, comm -> {
+            try (CheckpointStore s = CheckpointStore.open(comm, store, CheckpointOptions.defaults().readOnly())) {
+                Restart r = s.restart();
+                DistributedArray[] a = FixtureWriter.arrays(comm);
+                for (int i = 0; i < a.length; i++) {
+                    Fill.clear(a[i]);
+                    r.read(FixtureWriter.NAMES[i], a[i]);
+                    Fill.check(a[i], "fixture array " + FixtureWriter.NAMES[i]);
+                }
+            }
+        });
     }
 
     String text() throws IOException { return Files.readString(ckpt.resolve(Manifest.FILE), StandardCharsets.UTF_8); }
@@ -79,26 +98,21 @@ class ManifestFixtureTest {
         CheckpointInfo c = cat.latestValid().orElseThrow();
         assertEquals(42, c.step());
         assertEquals(608 + 135 + 140, cat.verify(c));
-        LocalComm.run(3, comm -> {
-            try (CheckpointStore store = CheckpointStore.open(comm, ckpt.getParent(), CheckpointOptions.defaults().readOnly())) {
-                Restart r = store.restart();
-                DistributedArray[] a = FixtureWriter.arrays(comm);
-                for (int i = 0; i < a.length; i++) {
-                    Fill.clear(a[i]);
-                    r.read(FixtureWriter.NAMES[i], a[i]);
-                    Fill.check(a[i], "fixture array " + FixtureWriter.NAMES[i]);
-                }
-            }
-        });
+        restartOnThreeRanks(ckpt.getParent());
     }
 
     @Test
     void pythonReadsTheFixture() throws Exception {
-        Process p = new ProcessBuilder("/usr/bin/python3", resource("verify_checkpoint.py").toString(), ckpt.toString()).redirectErrorStream(true).start();
+        assertEquals("ok field mask ids", run("/usr/bin/python3", resource("verify_checkpoint.py").toString(), ckpt.toString()).trim());
+    }
+
+    /** Runs a command to its end; its output, exit status 0 asserted. */
+    static String run(String... cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
-        assertEquals(0, p.exitValue(), out);
-        assertEquals("ok field mask ids", out.trim());
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), out);
+        assertEquals(0, p.exitValue(), String.join(" ", cmd) + ":\n" + out);
+        return out;
     }
 
     @Test
@@ -115,9 +129,9 @@ class ManifestFixtureTest {
 
     @Test
     void aNewerVersionIsRefusedWithTheReason() throws Exception {
-        String v2 = text().replace("\"version\": 1,", "\"version\": 2,");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Manifest.parse(v2, "v2"));
-        assertTrue(e.getMessage().contains("version=2: this jpio reads versions 1 to 1"), e.getMessage());
+        String v3 = text().replace("\"version\": 1,", "\"version\": 3,");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Manifest.parse(v3, "v3"));
+        assertTrue(e.getMessage().contains("version=3: this jpio reads versions 1 to 2"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Manifest.parse("{\"format\": \"something-else\"}", "other"));
         assertThrows(IllegalArgumentException.class, () -> Manifest.parse(text().substring(0, 200), "cut"));
     }

@@ -17,10 +17,11 @@ import org.junit.jupiter.api.io.TempDir;
  * chunked and compressed, little- and big-endian), each process reading its part of a chunked dataset
  * through the library in parallel.
  */
-class MpiH5Test {
+public class MpiH5Test {
     @TempDir Path dir;
 
-    static String run(String... cmd) throws Exception {
+    /** Runs a tool (python3, h5dump) to its end: its output, exit status 0 asserted. */
+    public static String run(String... cmd) throws Exception {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), out);

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * whole JVM of in-JVM ranks, or one MPI rank under mpirun (mpirun then ends the others). Afterwards no
  * partial checkpoint is listed as valid, every valid one verifies block by block, and a restart (on another
  * number of ranks, in one JVM and under mpirun) finishes with the field of a run never interrupted, byte for
- * byte. Two kills per mode and launch by default; {@code -Djpio.ckpt.kills=N} runs N (the soak run).
+ * byte. Two kills per mode and launch by default; {@code -Djpio.ckpt.kills=N} runs N (the soak run). The
+ * JVM kills run with .npy checkpoints and with HDF5 ones (one checkpoint.h5 each; half as many kills).
  */
 class CheckpointKillTest {
     static final String SHAPE = "40,36,32";
@@ -33,18 +34,21 @@ class CheckpointKillTest {
     static final Random RANDOM = new Random(Long.getLong("jpio.ckpt.seed", System.nanoTime()));
 
     @TempDir static Path dir;
-    static byte[] uninterrupted;
+    static byte[] uninterrupted, uninterruptedH5;
 
     @BeforeAll
     static void runOnceWithoutInterruption() throws Exception {
-        Path f = dir.resolve("uninterrupted.npy");
+        Path f = dir.resolve("uninterrupted.npy"), h = dir.resolve("uninterrupted.h5");
         assertEquals(0, JpioCommand.commandLine().execute("demo", "-n", "3", "--shape", SHAPE, "--steps", STEPS, "--file", f.toString()));
+        assertEquals(0, JpioCommand.commandLine().execute("demo", "-n", "3", "--shape", SHAPE, "--steps", STEPS, "--format", "h5", "--file", h.toString()));
         uninterrupted = Files.readAllBytes(f);
+        uninterruptedH5 = Files.readAllBytes(h);
     }
 
     static List<String> demo(Path ckpt, boolean async, Path file) {
         List<String> a = new ArrayList<>(List.of("demo", "--shape", SHAPE, "--steps", STEPS, "--checkpoint-dir", ckpt.toString(), "--checkpoint-every", "1",
                 "--file", file.toString()));
+        if (file.toString().endsWith(".h5")) a.addAll(List.of("--format", "h5"));   // the field and the checkpoints in HDF5
         if (async) a.add("--async");
         return a;
     }
@@ -98,25 +102,31 @@ class CheckpointKillTest {
 
     @Test
     void killTheJvmOfInJvmRanks() throws Exception {
-        int mid = 0;
-        for (boolean async : new boolean[] {false, true}) {
-            for (int k = 0; k < KILLS; k++) {
-                String context = (async ? "async" : "sync") + " kill " + k;
-                Path ckpt = dir.resolve("jvm-" + (async ? "async-" : "sync-") + k), log = dir.resolve("jvm-" + async + k + ".log");
-                List<String> args = new ArrayList<>(demo(ckpt, async, dir.resolve("killed.npy")));
-                args.addAll(List.of("-n", "3"));
-                Process p = jvm(log, args);
-                if (killMidCheckpoint(p, ckpt, log, p::destroyForcibly)) mid++;
-                long latest = survivors(ckpt, context);
-                // restart on 2 ranks, checkpointing on into the same directory: leftovers go, the rest of the history goes on
-                Path again = dir.resolve("again.npy");
-                assertEquals(0, JpioCommand.commandLine().execute("demo", "-n", "2", "--shape", SHAPE, "--steps", STEPS, "--restart", ckpt.toString(),
-                        "--checkpoint-every", "7", "--file", again.toString()), context);
-                assertArrayEquals(uninterrupted, Files.readAllBytes(again), context + ": restarted from step " + latest);
-                assertEquals(List.of(), partials(ckpt), context + ": the next writer removed the leftovers");
+        int mid = 0, all = 0;
+        for (String format : new String[] {"npy", "h5"}) {
+            int kills = format.equals("h5") ? Math.max(1, KILLS / 2) : KILLS;         // h5 sized small: one kill per mode by default
+            byte[] want = format.equals("h5") ? uninterruptedH5 : uninterrupted;
+            for (boolean async : new boolean[] {false, true}) {
+                for (int k = 0; k < kills; k++, all++) {
+                    String context = format + " " + (async ? "async" : "sync") + " kill " + k;
+                    Path ckpt = dir.resolve("jvm-" + format + (async ? "-async-" : "-sync-") + k), log = dir.resolve("jvm-" + format + async + k + ".log");
+                    List<String> args = new ArrayList<>(demo(ckpt, async, dir.resolve("killed." + format)));
+                    args.addAll(List.of("-n", "3"));
+                    Process p = jvm(log, args);
+                    if (killMidCheckpoint(p, ckpt, log, p::destroyForcibly)) mid++;
+                    long latest = survivors(ckpt, context);
+                    // restart on 2 ranks, checkpointing on into the same directory: leftovers go, the rest of the history goes on
+                    Path again = dir.resolve("again." + format);
+                    List<String> restart = new ArrayList<>(List.of("demo", "-n", "2", "--shape", SHAPE, "--steps", STEPS, "--restart", ckpt.toString(),
+                            "--checkpoint-every", "7", "--file", again.toString()));
+                    if (format.equals("h5")) restart.addAll(List.of("--format", "h5"));
+                    assertEquals(0, JpioCommand.commandLine().execute(restart.toArray(new String[0])), context);
+                    assertArrayEquals(want, Files.readAllBytes(again), context + ": restarted from step " + latest);
+                    assertEquals(List.of(), partials(ckpt), context + ": the next writer removed the leftovers");
+                }
             }
         }
-        System.out.printf("CheckpointKillTest: %d of %d JVM kills landed while a checkpoint was unpublished%n", mid, 2 * KILLS);
+        System.out.printf("CheckpointKillTest: %d of %d JVM kills landed while a checkpoint was unpublished%n", mid, all);
         assertTrue(mid > 0, "no kill landed while a checkpoint was unpublished");
     }
 

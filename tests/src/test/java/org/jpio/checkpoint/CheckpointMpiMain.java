@@ -7,11 +7,13 @@ import java.util.concurrent.CompletableFuture;
 import org.jpio.array.Dist;
 import org.jpio.array.DistributedArray;
 import org.jpio.comm.Comm;
+import org.jpio.format.ArrayFormat;
+import org.jpio.format.ArrayFormats;
 import org.jpio.io.ElementType;
 
 /**
  * Checkpoints of eight arrays (one per element type) on whatever communicator runs it: MPI processes under
- * mpirun ({@code write DIR} / {@code read DIR}), or in-JVM ranks ({@link #check}). Step 1 is committed
+ * mpirun ({@code write DIR [h5]} / {@code read DIR}), or in-JVM ranks ({@link #check}). Step 1 is committed
  * synchronously, step 2 asynchronously with a copy (the arrays are overwritten at once), step 3
  * asynchronously without one; readers use other distributions and ghost widths. Every element holds a value
  * computed from its global position, so each rank checks its own part alone.
@@ -26,7 +28,7 @@ public final class CheckpointMpiMain {
     public static void main(String[] args) throws Exception {
         Comm world = Comm.world();
         Path dir = Path.of(args[1]);
-        if (args[0].equals("write")) write(world, dir);
+        if (args[0].equals("write")) write(world, dir, args.length > 2 ? ArrayFormats.get(args[2]) : ArrayFormats.NPY);
         else for (long step = 1; step <= 3; step++) check(world, dir, step);
         System.out.println(args[0] + " ok: rank=" + world.rank() + " size=" + world.size());
     }
@@ -36,8 +38,9 @@ public final class CheckpointMpiMain {
         return DistributedArray.create(comm, ElementType.values()[i], SHAPES[k], null, dists[k], ghost);
     }
 
-    static void write(Comm comm, Path dir) throws Exception {
-        try (CheckpointStore store = CheckpointStore.open(comm, dir, CheckpointOptions.defaults().chunkBytes(64).blockBytes(100))) {
+    /** Steps 1 to 3 into {@code dir}, in {@code format} (.npy files, or one HDF5 file per checkpoint). */
+    static void write(Comm comm, Path dir, ArrayFormat format) throws Exception {
+        try (CheckpointStore store = CheckpointStore.open(comm, dir, CheckpointOptions.defaults().format(format).chunkBytes(64).blockBytes(100))) {
             for (long step = 1; step <= 3; step++) {
                 Checkpoint c = store.begin(step).attribute("step", step);
                 DistributedArray[] a = new DistributedArray[ElementType.values().length];

@@ -24,7 +24,8 @@ public final class HeatDemoCommand implements Callable<Integer> {
     @Option(names = "--steps", defaultValue = "10", description = "Stencil steps. Default: ${DEFAULT-VALUE}.")
     int steps;
 
-    @Option(names = "--format", defaultValue = "npy", description = "File format: npy or h5 (HDF5, dataset /temperature). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--format", defaultValue = "npy",
+            description = "File format of --file and of checkpoints: npy or h5 (HDF5: dataset /temperature; a checkpoint is one checkpoint.h5). Default: ${DEFAULT-VALUE}.")
     String format;
 
     @Option(names = "--file", description = "The file to write (kept), ending as --format says. Default: jpio-heat.npy (or .h5) in the working directory.")
@@ -51,7 +52,7 @@ public final class HeatDemoCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--file " + f + " does not end as a " + format + " file (." + format + ")");
         int readers = readRanks != null ? readRanks : 0;
         Path ckptDir = checkpointDir != null ? checkpointDir : checkpointEvery > 0 ? restart : null;
-        HeatCheckpoints.Plan plan = new HeatCheckpoints.Plan(ckptDir, checkpointEvery, async, restart);
+        HeatCheckpoints.Plan plan = new HeatCheckpoints.Plan(ckptDir, checkpointEvery, async, restart, ArrayFormats.get(format));
         return HeatDemo.run(new HeatDemo.Options(ranks, readers, shape, steps, f), plan, System.out).ok() ? 0 : 1;
     }
 }

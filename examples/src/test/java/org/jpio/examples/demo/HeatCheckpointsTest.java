@@ -109,4 +109,43 @@ class HeatCheckpointsTest {
         assertTrue(none.err().contains("no committed checkpoint of step 4"), none.err());
         assertEquals(2, cli("ckpt", "prune", ckpt.toString(), "--keep", "0").status());
     }
+
+    /** The command line with --format h5: checkpoints in one HDF5 file each, restarted bit for bit; ckpt ls/verify/prune on them. */
+    @Test
+    void h5CheckpointsFromTheCommandLineRestartBitForBit() throws Exception {
+        Path plain = dir.resolve("plain.h5"), with = dir.resolve("with.h5"), again = dir.resolve("again.h5"), ckpt = dir.resolve("h5");
+        String shape = SHAPE[0] + "," + SHAPE[1] + "," + SHAPE[2];
+        Cli p = cli("demo", "-n", "3", "--read-ranks", "1", "--shape", shape, "--steps", "" + STEPS, "--format", "h5", "--file", plain.toString());
+        assertEquals(0, p.status(), p.out() + p.err());
+        Cli w = cli("demo", "-n", "4", "--read-ranks", "1", "--shape", shape, "--steps", "" + STEPS, "--format", "h5", "--file", with.toString(),
+                "--checkpoint-dir", ckpt.toString(), "--checkpoint-every", "3");
+        assertEquals(0, w.status(), w.out() + w.err());
+        assertEquals(List.of(3L, 6L, 9L), Catalog.of(ckpt).valid().stream().map(CheckpointInfo::step).toList());
+        assertEquals("h5", Catalog.of(ckpt).latestValid().orElseThrow().manifest().array("u").format());
+        assertArrayEquals(Files.readAllBytes(plain), Files.readAllBytes(with), "checkpointing changes nothing");
+        try (var s = Files.list(ckpt.resolve("ckpt-000000000006"))) {
+            assertEquals(List.of("checkpoint.h5", "manifest.json"), s.map(x -> x.getFileName().toString()).sorted().toList());
+        }
+        Cli ls = cli("ckpt", "ls", ckpt.toString());
+        assertTrue(ls.out().contains("3 entries, 3 valid; latest valid step 9"), ls.out());
+        assertEquals(0, cli("ckpt", "verify", ckpt.toString()).status());
+        assertEquals(0, cli("ckpt", "rm", ckpt.toString(), "--step", "9").status());
+        Cli r = cli("demo", "-n", "2", "--read-ranks", "1", "--shape", shape, "--steps", "" + STEPS, "--format", "h5", "--file", again.toString(),
+                "--restart", ckpt.toString(), "--checkpoint-every", "4", "--async");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertArrayEquals(Files.readAllBytes(plain), Files.readAllBytes(again), "restarted from step 6 of an h5 checkpoint on 2 ranks");
+        assertEquals(List.of(3L, 6L, 8L), Catalog.of(ckpt).valid().stream().map(CheckpointInfo::step).toList());
+        var m = Catalog.of(ckpt).latestValid().orElseThrow().manifest();
+        long at = m.array("u").dataPosition() + 5000;                              // inside the field's data: block 0 of its 11088 bytes
+        try (RandomAccessFile f = new RandomAccessFile(ckpt.resolve("ckpt-000000000008").resolve("checkpoint.h5").toFile(), "rw")) {
+            f.seek(at);
+            int b = f.read();
+            f.seek(at);
+            f.write(b ^ 1);
+        }
+        Cli bad = cli("ckpt", "verify", ckpt.toString(), "--step", "8");
+        assertEquals(1, bad.status(), bad.out());
+        assertTrue(bad.err().contains("step 8: checksum mismatch") && bad.err().contains("array=u file=checkpoint.h5 block=0 offset="
+                + m.array("u").dataPosition() + " length=11088"), bad.err());
+    }
 }
