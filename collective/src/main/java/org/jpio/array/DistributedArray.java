@@ -90,7 +90,8 @@ public final class DistributedArray {
         int n = globalShape.length;
         if (n < 1) throw new IllegalArgumentException("global shape must have at least one dimension");
         if (ghost < 0) throw new IllegalArgumentException("ghost width=" + ghost + " must be >= 0");
-        Dist[] dists = distribution != null ? distribution.clone() : filled(n, Dist.BLOCK);
+        Dist[] dists = distribution != null ? distribution.clone() : new Dist[n];
+        if (distribution == null) Arrays.fill(dists, Dist.BLOCK);
         int[] grid = processGrid != null ? processGrid.clone() : new int[n];
         if (grid.length == n && dists.length == n)
             for (int d = 0; d < n; d++) if (grid[d] == 0 && dists[d].distribution() == Distribution.NONE) grid[d] = 1;
@@ -110,48 +111,13 @@ public final class DistributedArray {
     }
 
     /** Starts a description: {@code builder(comm, DOUBLE, 100, 80).processGrid(2, 2).distribution(BLOCK, cyclic(4)).ghost(1).create()}. */
-    public static Builder builder(Comm comm, ElementType type, int... globalShape) {
-        return new Builder(comm, type, globalShape);
+    public static DistributedArrayBuilder builder(Comm comm, ElementType type, int... globalShape) {
+        return new DistributedArrayBuilder(comm, type, globalShape);
     }
 
     /** An array of the same description on another communicator (possibly another number of ranks), BLOCK on the default grid. */
     public DistributedArray like(Comm other) {
         return create(other, type, dec.gsizes());
-    }
-
-    private static Dist[] filled(int n, Dist d) {
-        Dist[] a = new Dist[n];
-        Arrays.fill(a, d);
-        return a;
-    }
-
-    /** Collects the optional parts of a description. */
-    public static final class Builder {
-        private final Comm comm;
-        private final ElementType type;
-        private final int[] shape;
-        private int[] grid;
-        private Dist[] dists;
-        private int ghost;
-
-        private Builder(Comm comm, ElementType type, int[] shape) {
-            this.comm = comm;
-            this.type = type;
-            this.shape = shape == null ? null : shape.clone();
-        }
-
-        /** Ranks per dimension; zeros are filled by MPI_Dims_create. */
-        public Builder processGrid(int... ranksPerDimension) { grid = ranksPerDimension.clone(); return this; }
-
-        /** One per dimension, or a single one for every dimension. */
-        public Builder distribution(Dist... perDimension) {
-            dists = perDimension.length == 1 && shape != null && shape.length > 1 ? filled(shape.length, perDimension[0]) : perDimension.clone();
-            return this;
-        }
-
-        public Builder ghost(int width) { ghost = width; return this; }
-
-        public DistributedArray create() { return DistributedArray.create(comm, type, shape, grid, dists, ghost); }
     }
 
     // ---- the description ----------------------------------------------------------------------------
