@@ -116,9 +116,8 @@ public final class ArrayFile implements Closeable {
     public void writeArray(long position, Object array, int index, int count) throws IOException {
         ElementType t = ElementType.of(array);
         long bytes = check(Access.WRITE, position, array, t, index, count);
-        long t0 = System.nanoTime();
         file.writeArray(position, array, t, index, count, options.order());
-        stats.wrote(bytes, System.nanoTime() - t0);
+        stats.wrote(bytes);
         grewTo(position + bytes);
     }
 
@@ -136,9 +135,8 @@ public final class ArrayFile implements Closeable {
         ElementType t = ElementType.of(array);
         long bytes = check(Access.READ, position, array, t, index, count);
         requireWithinFile(position, bytes);
-        long t0 = System.nanoTime();
         file.readArray(position, array, t, index, count, options.order());
-        stats.read(bytes, System.nanoTime() - t0);
+        stats.read(bytes);
     }
 
     // ---- byte buffers -----------------------------------------------------------------------------
@@ -147,9 +145,8 @@ public final class ArrayFile implements Closeable {
     public void write(long position, ByteBuffer src) throws IOException {
         int n = src.remaining();
         checkPosition(Access.WRITE, position, n);
-        long t0 = System.nanoTime();
         file.writeFully(position, src);
-        stats.wrote(n, System.nanoTime() - t0);
+        stats.wrote(n);
         grewTo(position + n);
     }
 
@@ -158,9 +155,8 @@ public final class ArrayFile implements Closeable {
         int n = dst.remaining();
         checkPosition(Access.READ, position, n);
         requireWithinFile(position, n);
-        long t0 = System.nanoTime();
         file.readFully(position, dst);
-        stats.read(n, System.nanoTime() - t0);
+        stats.read(n);
     }
 
     // ---- noncontiguous (data sieving) -------------------------------------------------------------
@@ -189,9 +185,8 @@ public final class ArrayFile implements Closeable {
     public void writePieces(long[] positions, long[] lengths, ByteBuffer data) throws IOException {
         long total = Pieces.check(path, "write", positions, lengths, 1, data.remaining());
         requireAccess(Access.WRITE, positions.length == 0 ? 0 : positions[0], total);
-        long t0 = System.nanoTime();
         DataSieve.write(this, positions, lengths, data);
-        stats.wrote(total, System.nanoTime() - t0);
+        stats.wrote(total);
     }
 
     /** Reads the file pieces, in order, into the array range; the reverse of {@link #writePieces}. */
@@ -210,9 +205,8 @@ public final class ArrayFile implements Closeable {
         requireAccess(Access.READ, positions.length == 0 ? 0 : positions[0], total);
         long end = Pieces.end(positions, lengths);
         if (end > 0) requireWithinFile(0, end);
-        long t0 = System.nanoTime();
         DataSieve.read(this, positions, lengths, data);
-        stats.read(total, System.nanoTime() - t0);
+        stats.read(total);
     }
 
     // ---- file-level operations --------------------------------------------------------------------
@@ -239,18 +233,14 @@ public final class ArrayFile implements Closeable {
     /** Reserves blocks for {@code [position, position+length)} (MPI_File_preallocate, posix_fallocate); needs WRITE. */
     public void preallocate(long position, long length) throws IOException {
         checkPosition(Access.of("preallocate", true, false), position, length);
-        long t0 = System.nanoTime();
         file.preallocate(position, length);
-        stats.other(System.nanoTime() - t0);
         grewTo(position + length);
     }
 
     /** Forces written data to the device; with {@code metadata}, also the file's metadata (fsync). */
     public void sync(boolean metadata) throws IOException {
         requireAccess(Access.of("sync"), 0, 0);
-        long t0 = System.nanoTime();
         file.sync(metadata);
-        stats.other(System.nanoTime() - t0);
     }
 
     public void advise(long position, long length, Advice advice) throws IOException {
