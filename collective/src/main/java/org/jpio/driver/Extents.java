@@ -83,8 +83,16 @@ public final class Extents {
         return bits;
     }
 
-    /** True when some rank has runs short enough to be written by data sieving (read-modify-write of a window). */
-    public boolean anySieves() { return sum(SMALL_RUNS) > 0; }
+    /**
+     * Whether a rank other than {@code me} writes by data sieving (read-modify-write of a window): it has
+     * several runs, some short enough to sieve. A rank whose access is one run writes it straight, however
+     * short; a rank alone has nobody to race with, so its writes take no lock.
+     */
+    public boolean othersSieve(int me) {
+        for (int r = 0; r < ranks; r++)
+            if (r != me && all[r * FIELDS + RUNS] > 1 && all[r * FIELDS + SMALL_RUNS] > 0) return true;
+        return false;
+    }
 
     /**
      * The buffers' element type, which must be one on all ranks (two-phase moves whole elements between

@@ -193,7 +193,7 @@ public class IndependentDriver implements FileDriver {
         all.elementType(t.op(), path);
         chose(write, BECAUSE_BACKEND);
         reserveIfDense(t, all, write);
-        return transfer(t, write, all.anySieves());
+        return transfer(t, write, all.othersSieve(t.comm().rank()));
     }
 
     private static final String BECAUSE_BACKEND = "independent (jpio_backend=independent)";

@@ -93,7 +93,7 @@ public final class TwoPhaseDriver extends IndependentDriver {
         chose(write, choice);
         if (!choice.twoPhase()) {
             reserveIfDense(t, all, write);
-            return transfer(t, write, all.anySieves());
+            return transfer(t, write, all.othersSieve(t.comm().rank()));
         }
         ArrayFile file = file(t);
         // a file the process may only write takes messages: only they tell an aggregator where its window's holes are

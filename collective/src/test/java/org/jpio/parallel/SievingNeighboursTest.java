@@ -63,4 +63,30 @@ class SievingNeighboursTest {
         ByteBuffer back = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.nativeOrder());
         for (int e = 0; e < n; e++) assertEquals(1000 + e, back.getLong(8 * e), "element " + e);
     }
+
+    /**
+     * Where no other rank of the call sieves, nobody can undo a run: one rank alone, or ranks that each
+     * write one contiguous run (however short), write without a byte-range lock (a lock and an unlock, two
+     * fcntl calls, were a quarter of a 1 KiB writeAtAll on one rank).
+     */
+    @Test
+    void runsAmongRanksThatDoNotSieveTakeNoLock() throws Exception {
+        for (int p : new int[] {1, 3}) {
+            Path file = dir.resolve("contiguous-" + p + ".bin");
+            RecordingEngine rec = new RecordingEngine(Engines.defaultEngine());
+            LocalComm.run(p, comm -> {
+                try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.CREATE, Amode.RDWR),
+                        Hints.of(Hints.ROMIO_CB_WRITE, "disable", Hints.ROMIO_DS_WRITE, "enable"), rec)) {
+                    f.setView(FileView.contiguous(0, ElementType.INT, DataRep.NATIVE));
+                    int[] mine = new int[256];
+                    java.util.Arrays.fill(mine, comm.rank() + 1);
+                    for (int i = 0; i < 3; i++) f.writeAtAll(256L * comm.rank(), Elements.of(mine));
+                }
+            });
+            List<RecordingEngine.Call> locks = rec.calls().stream().filter(c -> c.op().equals("lock")).toList();
+            assertEquals(List.of(), locks, p + " rank(s), one run each");
+            ByteBuffer back = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.nativeOrder());
+            for (int e = 0; e < 256 * p; e++) assertEquals(e / 256 + 1, back.getInt(4 * e), "element " + e);
+        }
+    }
 }
