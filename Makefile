@@ -11,6 +11,7 @@ bootstrap:
 
 build: bootstrap
 	$(MVN) -q install -DskipTests
+	bash scripts/cds-archive.sh
 
 demo: build
 	bin/jpio demo
