@@ -77,10 +77,10 @@ class CheckpointFullDiskTest {
                 Fill.check(store.restart().load("a"), "the previous checkpoint after the full disk");
                 DistributedArray next = DistributedArray.create(comm, ElementType.LONG, 20_000);
                 Fill.fill(next);
-                store.begin(4).put("a", next).commit();                                   // the store is usable: the next one that fits commits
+                store.begin(5).put("a", next).commit();                                   // the store is usable: the next one that fits commits
             }
         });
-        assertEquals(List.of(1L, 4L), Catalog.of(ckpt).valid().stream().map(CheckpointInfo::step).toList());
+        assertEquals(List.of(1L, 5L), Catalog.of(ckpt).valid().stream().map(CheckpointInfo::step).toList());
         assertEquals(Catalog.of(ckpt).list().size(), Catalog.of(ckpt).valid().size(), "nothing but the valid checkpoints: " + Catalog.of(ckpt).list());
         Catalog.of(ckpt).verify(Catalog.of(ckpt).latestValid().orElseThrow());
     }
