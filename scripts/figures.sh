@@ -34,10 +34,11 @@ declare -A cmd=(
   [tuning]="bench tuning"
   [jvm-io]="bench jvm-io"
   [ckpt]="bench ckpt --steps 24 --every 8"
+  [ckpt-h5]="bench ckpt --format h5 --steps 24 --every 8"
   [comm]="bench comm --np 2,4 --repeat 3"
 )
 order=(bulk bulk-sync coll-new coll-overwrite coll-overwrite-512 coll-sync coll-patterns coll-interleaved coll-overlap coll-scale coll-memory calls calls-16 floor
-       array h5 sort seq tuning jvm-io ckpt comm)
+       array h5 sort seq tuning jvm-io ckpt ckpt-h5 comm)
 names=("$@")
 [ ${#names[@]} -eq 0 ] && names=("${order[@]}")
 for name in "${names[@]}"; do
@@ -50,7 +51,7 @@ for name in "${names[@]}"; do
   echo "== $name: bin/jpio ${cmd[$name]} --json --plot docs/figures/$name.png   ($(date -u +%H:%M) UTC, load $(cut -d' ' -f1-3 /proc/loadavg))"
   opts=${JAVA_OPTS:-}
   [ "$name" = sort ] && opts="${JAVA_OPTS:--Xmx3g}"
-  [ "$name" = ckpt ] && opts="${JAVA_OPTS:--Xmx8g}"
+  [ "$name" = ckpt ] || [ "$name" = ckpt-h5 ] && opts="${JAVA_OPTS:--Xmx8g}"
   # shellcheck disable=SC2086  # the command is a list of words on purpose
   JAVA_OPTS=$opts "$jpio" ${cmd[$name]} --json --plot "$out/$name.png" > "$out/$name.jsonl"
 done

@@ -346,7 +346,7 @@ def plot_ckpt(rows, plt):
     sync = [r for r in rows if r["row"] in ("c", "jpio-sync")]
     bars(axes[0], [r["row"] for r in sync], {"seconds": {r["row"]: num(r, "seconds") for r in sync}}, "seconds (durable)")
     r0 = sync[0]
-    axes[0].set_title("bench ckpt: one durable checkpoint of %s, %d %s" % (size(r0["bytes"]), r0["ranks"],
+    axes[0].set_title("bench ckpt: one durable %s checkpoint of %s, %d %s" % (r0.get("format", "npy"), size(r0["bytes"]), r0["ranks"],
                       "MPI processes" if r0.get("mode") == "mpi" else "ranks as threads"), fontsize=9)
     loops = [r for r in rows if r["row"].startswith("loop-")]
     if loops:

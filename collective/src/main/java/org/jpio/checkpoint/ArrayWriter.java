@@ -38,7 +38,8 @@ final class ArrayWriter {
         Throwable failed = null;
         if (comm.rank() == 0) {
             try {
-                stored = format.prepare(file, new NewArray(it.dataset(), type, shape, org.jpio.format.Attributes.empty(), 0));
+                // aligned to the stripe as DistributedArray.write aligns (h5: H5Pset_alignment for datasets of 4 KiB or more); npy/raw ignore it
+                stored = format.prepare(file, new NewArray(it.dataset(), type, shape, org.jpio.format.Attributes.empty(), hints.stripingUnit()));
             } catch (IOException | RuntimeException e) {
                 failed = e;
             }

@@ -24,8 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
  * whole JVM of in-JVM ranks, or one MPI rank under mpirun (mpirun then ends the others). Afterwards no
  * partial checkpoint is listed as valid, every valid one verifies block by block, and a restart (on another
  * number of ranks, in one JVM and under mpirun) finishes with the field of a run never interrupted, byte for
- * byte. Two kills per mode and launch by default; {@code -Djpio.ckpt.kills=N} runs N (the soak run). The
- * JVM kills run with .npy checkpoints and with HDF5 ones (one checkpoint.h5 each; half as many kills).
+ * byte. Two kills per mode and launch by default; {@code -Djpio.ckpt.kills=N} runs N (the soak run). Both
+ * the JVM kills and the MPI rank kills run with .npy checkpoints and with HDF5 ones (one checkpoint.h5
+ * each; half as many kills).
  */
 class CheckpointKillTest {
     static final String SHAPE = "40,36,32";
@@ -132,29 +133,38 @@ class CheckpointKillTest {
 
     @Test
     void killOneMpiRank() throws Exception {
-        int mid = 0;
-        for (boolean async : new boolean[] {false, true}) {
-            for (int k = 0; k < KILLS; k++) {
-                String context = "mpirun " + (async ? "async" : "sync") + " kill " + k;
-                Path ckpt = dir.resolve("mpi-" + (async ? "async-" : "sync-") + k), log = dir.resolve("mpi-" + async + k + ".log");
-                Process p = MpiRun.start(3, JpioCommand.class, log, demo(ckpt, async, dir.resolve("killed-mpi.npy")).toArray(new String[0]));
-                if (killMidCheckpoint(p, ckpt, log, () -> {
-                    List<ProcessHandle> ranks = p.descendants().filter(h -> h.info().command().orElse("").endsWith("/java")).toList();
-                    if (ranks.size() != 3) fail("expected 3 rank processes under mpirun, found " + ranks.size());
-                    ranks.get(RANDOM.nextInt(3)).destroyForcibly();
-                })) mid++;
-                assertTrue(p.exitValue() != 0, context + ": mpirun reports the killed rank");
-                long latest = survivors(ckpt, context);
-                Path again = dir.resolve("again-mpi.npy");
-                MpiRun.run(2, JpioCommand.class, 180, "demo", "--shape", SHAPE, "--steps", STEPS, "--restart", ckpt.toString(), "--file", again.toString());
-                assertArrayEquals(uninterrupted, Files.readAllBytes(again), context + ": restarted under mpirun -np 2 from step " + latest);
-                Path inJvm = dir.resolve("again-jvm.npy");
-                assertEquals(0, JpioCommand.commandLine().execute("demo", "-n", "4", "--shape", SHAPE, "--steps", STEPS, "--restart", ckpt.toString(),
-                        "--file", inJvm.toString()), context);
-                assertArrayEquals(uninterrupted, Files.readAllBytes(inJvm), context + ": restarted on 4 in-JVM ranks");
+        int mid = 0, all = 0;
+        for (String format : new String[] {"npy", "h5"}) {
+            int kills = format.equals("h5") ? Math.max(1, KILLS / 2) : KILLS;         // h5 sized small: one kill per mode by default
+            byte[] want = format.equals("h5") ? uninterruptedH5 : uninterrupted;
+            List<String> as = format.equals("h5") ? List.of("--format", "h5") : List.of();
+            for (boolean async : new boolean[] {false, true}) {
+                for (int k = 0; k < kills; k++, all++) {
+                    String context = "mpirun " + format + " " + (async ? "async" : "sync") + " kill " + k;
+                    Path ckpt = dir.resolve("mpi-" + format + (async ? "-async-" : "-sync-") + k), log = dir.resolve("mpi-" + format + async + k + ".log");
+                    Process p = MpiRun.start(3, JpioCommand.class, log, demo(ckpt, async, dir.resolve("killed-mpi." + format)).toArray(new String[0]));
+                    if (killMidCheckpoint(p, ckpt, log, () -> {
+                        List<ProcessHandle> ranks = p.descendants().filter(h -> h.info().command().orElse("").endsWith("/java")).toList();
+                        if (ranks.size() != 3) fail("expected 3 rank processes under mpirun, found " + ranks.size());
+                        ranks.get(RANDOM.nextInt(3)).destroyForcibly();
+                    })) mid++;
+                    assertTrue(p.exitValue() != 0, context + ": mpirun reports the killed rank");
+                    long latest = survivors(ckpt, context);
+                    Path again = dir.resolve("again-mpi." + format);
+                    List<String> restart = new ArrayList<>(List.of("demo", "--shape", SHAPE, "--steps", STEPS, "--restart", ckpt.toString(), "--file", again.toString()));
+                    restart.addAll(as);
+                    MpiRun.run(2, JpioCommand.class, 180, restart.toArray(new String[0]));
+                    assertArrayEquals(want, Files.readAllBytes(again), context + ": restarted under mpirun -np 2 from step " + latest);
+                    Path inJvm = dir.resolve("again-jvm." + format);
+                    List<String> four = new ArrayList<>(List.of("demo", "-n", "4", "--shape", SHAPE, "--steps", STEPS, "--restart", ckpt.toString(),
+                            "--file", inJvm.toString()));
+                    four.addAll(as);
+                    assertEquals(0, JpioCommand.commandLine().execute(four.toArray(new String[0])), context);
+                    assertArrayEquals(want, Files.readAllBytes(inJvm), context + ": restarted on 4 in-JVM ranks");
+                }
             }
         }
-        System.out.printf("CheckpointKillTest: %d of %d MPI rank kills landed while a checkpoint was unpublished%n", mid, 2 * KILLS);
+        System.out.printf("CheckpointKillTest: %d of %d MPI rank kills landed while a checkpoint was unpublished%n", mid, all);
         assertTrue(mid > 0, "no kill landed while a checkpoint was unpublished");
     }
 }

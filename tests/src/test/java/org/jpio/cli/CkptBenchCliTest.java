@@ -45,6 +45,34 @@ class CkptBenchCliTest {
 
     @Test
     @Timeout(180)
+    void inHdf5(@TempDir Path dir) throws Exception {
+        BulkBenchCliTest.Result r = BulkBenchCliTest.jpio(dir, "bench", "ckpt", "--format", "h5", "--shape", "24,20,16", "--ranks", "2", "--repeat", "1",
+                "--warmup", "0", "--steps", "2", "--every", "1", "--staging", "64k", "--json", "--dir", dir.resolve("ck").toString());
+        assertEquals(0, r.status(), "exit status; stderr: " + r.err() + " out: " + r.out());
+        TreeSet<String> rows = new TreeSet<>();
+        long data = 24L * 20 * 16 * 8;
+        for (String line : r.out()) {
+            Map<String, String> row = FlatJson.parse(line);
+            rows.add(row.get("row"));
+            assertTrue(Double.parseDouble(row.get("seconds")) > 0, line);
+            if (row.get("row").equals("c")) assertEquals(128 + data, Long.parseLong(row.get("bytes")), line);   // C writes the .npy's size
+            if (row.get("row").equals("jpio-sync")) {                          // checkpoint.h5 as written: the data and HDF5's metadata, not a .npy
+                long bytes = Long.parseLong(row.get("bytes"));
+                assertEquals("h5", row.get("format"), line);
+                assertTrue(bytes > data + 128 && bytes < data + 65536, line);
+            }
+            if (row.get("row").startsWith("loop-") && !row.get("row").equals("loop-compute_only")) assertEquals("2", row.get("checkpoints"), line);
+        }
+        assertTrue(rows.containsAll(List.of("c", "jpio-sync", "loop-compute_only", "loop-io_only", "loop-sync", "loop-async")), rows.toString());
+        try (Stream<Path> left = Files.list(dir.resolve("ck"))) {
+            assertEquals(List.of(), left.toList(), "the benchmark removes what it wrote");
+        }
+        BulkBenchCliTest.Result bad = BulkBenchCliTest.jpio(dir, "bench", "ckpt", "--format", "zarr", "--shape", "8,8,8");
+        assertTrue(bad.status() != 0 && bad.err().contains("--format=zarr must be npy or h5"), bad.err() + " " + bad.out());
+    }
+
+    @Test
+    @Timeout(180)
     void underMpirun(@TempDir Path dir) {
         String out = MpiRun.run(2, org.jpio.examples.cli.JpioCommand.class, 150, "bench", "ckpt", "--shape", "16,16,16", "--repeat", "1", "--warmup", "0",
                 "--steps", "2", "--every", "1", "--staging", "1m", "--json", "--dir", dir.resolve("ck").toString());

@@ -14,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.jpio.array.DistributedArray;
+import org.jpio.checkpoint.Catalog;
 import org.jpio.checkpoint.CheckpointOptions;
 import org.jpio.comm.Comm;
 import org.jpio.comm.Spmd;
@@ -21,6 +22,7 @@ import org.jpio.examples.bench.Json;
 import org.jpio.examples.bench.PlotOption;
 import org.jpio.examples.bench.Stats;
 import org.jpio.examples.cli.SizeConverter;
+import org.jpio.format.ArrayFormats;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -31,6 +33,7 @@ import picocli.CommandLine.Option;
  * fsync of the directory), alternating in the same run; then the demo's stencil loop with a checkpoint
  * every K steps: without checkpoints, the checkpoints alone, synchronous, asynchronous. In one JVM (ranks
  * as threads, {@code --ranks}) or under mpirun (ranks as processes); the C peer runs on rank 0's host.
+ * {@code --format h5} makes every checkpoint one HDF5 file ({@code checkpoint.h5}) instead of {@code u.npy}.
  */
 @Command(name = "ckpt", mixinStandardHelpOptions = true,
         description = "Durable checkpoints of the heat field: jpio's store against C pwrite+fdatasync, and the stencil loop with sync and async checkpoints.")
@@ -57,6 +60,10 @@ public final class CkptBenchCommand implements Callable<Integer> {
             description = "Staging memory bound of async checkpoints, per rank (reserved before the loop). Default: ${DEFAULT-VALUE}: two checkpoints of 4 ranks at 512^3.")
     long staging;
 
+    @Option(names = "--format", defaultValue = "npy",
+            description = "Format of the checkpoints: npy (u.npy) or h5 (one checkpoint.h5 with dataset /u). The C peer writes the .npy's size either way. Default: ${DEFAULT-VALUE}.")
+    String format;
+
     @Option(names = "--dir", description = "Where the checkpoints go (removed afterwards). Default: a new private directory under java.io.tmpdir.")
     Path dir;
 
@@ -68,6 +75,7 @@ public final class CkptBenchCommand implements Callable<Integer> {
     @Override public Integer call() throws Exception {
         if (shape.length != 3) throw new IllegalArgumentException("--shape must be three sizes, not " + shape.length);
         if (repeat < 1 || warmup < 0 || steps < 0 || every < 1) throw new IllegalArgumentException("--repeat >= 1, --warmup >= 0, --steps >= 0 and --every >= 1 are needed");
+        if (!format.equals("npy") && !format.equals("h5")) throw new IllegalArgumentException("--format=" + format + " must be npy or h5");
         plot.check();
         Path peer = peer();
         Path base = dir != null ? Files.createDirectories(dir.toAbsolutePath()) : Files.createTempDirectory("jpio-bench-ckpt");
@@ -77,7 +85,7 @@ public final class CkptBenchCommand implements Callable<Integer> {
         try {
             Spmd.run(ranks, comm -> {
                 List<String> t = new ArrayList<>(), j = new ArrayList<>();
-                run(comm, peer, base, o, data, t, j);
+                run(comm, peer, base, o.format(ArrayFormats.get(format)), data, t, j);
                 if (comm.rank() == 0) { text.addAll(t); rows.addAll(j); }
             });
         } finally {
@@ -94,6 +102,7 @@ public final class CkptBenchCommand implements Callable<Integer> {
                 StandardCharsets.UTF_8));
         DistributedArray[] f = CkptBench.field(comm, shape);
         double[] c = new double[repeat], j = new double[repeat];
+        long[] jpioBytes = {0};                                        // the checkpoint's file as written (h5: checkpoint.h5, metadata and all)
         long fileBytes = org.jpio.npy.NpyHeader.of(org.jpio.io.ElementType.DOUBLE, java.nio.ByteOrder.nativeOrder(), false, 8, 8, 8).dataOffset() + data;
         for (int w = 0; w < warmup; w++) {
             CkptBench.syncCheckpoint(comm, f[0], sub.resolve("warmup"), o);
@@ -107,24 +116,25 @@ public final class CkptBenchCommand implements Callable<Integer> {
                     comm.barrier();
                 } else {
                     j[r] = CkptBench.syncCheckpoint(comm, f[0], sub.resolve("sync-" + r), o);
+                    if (print) jpioBytes[0] = Catalog.of(sub.resolve("sync-" + r)).latestValid().orElseThrow().bytes();
                     if (print) delete(sub.resolve("sync-" + r));
                     comm.barrier();
                 }
             }
         }
         String who = Spmd.launchedByMpi() ? comm.size() + " MPI processes" : comm.size() + " ranks as threads in one JVM";
-        lines.add(String.format(Locale.ROOT, "bench ckpt: %dx%dx%d double field (%.1f MiB + header), %s, durable (data fdatasync'd/fsync'd, directory fsync'd), median of %d round(s), alternating, after %d untimed jpio one(s)",
-                shape[0], shape[1], shape[2], data / 1048576.0, who, repeat, warmup));
+        lines.add(String.format(Locale.ROOT, "bench ckpt: %dx%dx%d double field (%.1f MiB + header), %s, checkpoints in %s (%d bytes; C writes %d), durable (data fdatasync'd/fsync'd, directory fsync'd), median of %d round(s), alternating, after %d untimed jpio one(s)",
+                shape[0], shape[1], shape[2], data / 1048576.0, who, format, jpioBytes[0], fileBytes, repeat, warmup));
         double cm = Stats.median(c), jm = Stats.median(j);
         lines.add(String.format(Locale.ROOT, "%-44s %9s %10s %8s", "row", "seconds", "MiB/s", "x C"));
         lines.add(String.format(Locale.ROOT, "%-44s %9.3f %10.1f %8.2f", "C pwrite + fdatasync, 1 file per array", cm, fileBytes / 1048576.0 / cm, 1.0));
-        lines.add(String.format(Locale.ROOT, "%-44s %9.3f %10.1f %8.2f", "jpio checkpoint commit (sync, CRC32C, manifest)", jm, fileBytes / 1048576.0 / jm, cm / jm));
+        lines.add(String.format(Locale.ROOT, "%-44s %9.3f %10.1f %8.2f", "jpio checkpoint commit (sync, CRC32C, manifest)", jm, jpioBytes[0] / 1048576.0 / jm, cm / jm));
         lines.add("  rounds (s): C " + rounds(c) + "; jpio " + rounds(j));
         String mode = Spmd.launchedByMpi() ? "mpi" : "threads";
-        rows.add(new Json().put("bench", "ckpt").put("row", "c").put("ranks", comm.size()).put("mode", mode).put("bytes", fileBytes)
+        rows.add(new Json().put("bench", "ckpt").put("row", "c").put("ranks", comm.size()).put("mode", mode).put("format", format).put("bytes", fileBytes)
                     .put("seconds", cm).put("mibs", fileBytes / 1048576.0 / cm).put("ratio_c", 1.0).toString());
-        rows.add(new Json().put("bench", "ckpt").put("row", "jpio-sync").put("ranks", comm.size()).put("mode", mode).put("bytes", fileBytes)
-                    .put("seconds", jm).put("mibs", fileBytes / 1048576.0 / jm).put("ratio_c", cm / jm).toString());
+        rows.add(new Json().put("bench", "ckpt").put("row", "jpio-sync").put("ranks", comm.size()).put("mode", mode).put("format", format).put("bytes", jpioBytes[0])
+                    .put("seconds", jm).put("mibs", jpioBytes[0] / 1048576.0 / jm).put("ratio_c", cm / jm).toString());
         if (steps > 0) loops(comm, f, sub, o, jm, lines, rows);
         if (print) delete(sub);
     }
