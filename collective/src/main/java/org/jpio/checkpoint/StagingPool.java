@@ -73,7 +73,7 @@ final class StagingPool {
         notifyAll();
     }
 
-    synchronized StagingReport report() {
-        return new StagingReport(bound, largest, peakInUse, allocated, staged, waitedNanos);
+    synchronized StagingReport report(AsyncChoice async) {
+        return new StagingReport(bound, largest, peakInUse, allocated, staged, waitedNanos, async);
     }
 }

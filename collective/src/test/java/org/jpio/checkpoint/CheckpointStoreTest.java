@@ -78,8 +78,10 @@ class CheckpointStoreTest {
         Path ckpt = dir.resolve("async");
         LocalComm.run(4, comm -> {
             DistributedArray u = field(comm);
-            CheckpointOptions o = CheckpointOptions.defaults().stagingBytes(64).chunkBytes(64); // 8 doubles a piece: the copy waits for the writer
+            CheckpointOptions o = CheckpointOptions.defaults().stagingBytes(64).chunkBytes(64)  // 8 doubles a piece: the copy waits for the writer
+                    .async(AsyncMode.BACKGROUND);                            // forced: 4 ranks on any machine of up to 4 cores would run inline
             try (CheckpointStore store = CheckpointStore.open(comm, ckpt, o)) {
+                assertFalse(store.asyncChoice().inline(), store.asyncChoice().toString());
                 StagingReport reserved = store.reserveStaging(1 << 20);     // at most the bound
                 assertEquals(64, reserved.heldBytes(), reserved.toString());
                 assertEquals(0, reserved.peakBytes());
