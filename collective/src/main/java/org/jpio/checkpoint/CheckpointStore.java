@@ -204,7 +204,8 @@ public final class CheckpointStore implements AutoCloseable {
     /** The staging memory of this rank's asynchronous checkpoints (nothing before the first one; never any inline), and where they run. */
     public StagingReport staging() {
         synchronized (this) {
-            return pool == null ? new StagingReport(state.options.stagingBytes(), state.options.chunkBytes(), 0, 0, 0, 0, asyncChoice) : pool.report(asyncChoice);
+            long[] cpu = writer == null ? new long[2] : writer.cpu();
+            return pool == null ? new StagingReport(state.options.stagingBytes(), state.options.chunkBytes(), 0, 0, 0, 0, asyncChoice, cpu[0], cpu[1]) : pool.report(asyncChoice, cpu);
         }
     }
 
@@ -216,9 +217,8 @@ public final class CheckpointStore implements AutoCloseable {
     public StagingReport reserveStaging(long bytes) {
         if (bytes < 0) throw new IllegalArgumentException("reserveStaging: bytes=" + bytes + " must be >= 0");
         if (asyncChoice.inline()) return staging();          // inline commits stage nothing: no memory to map
-        StagingPool p = pool();
-        p.reserve(bytes);
-        return p.report(asyncChoice);
+        pool().reserve(bytes);
+        return staging();
     }
 
     /**

@@ -30,7 +30,7 @@ final class CkptBench {
     }
 
     /** One loop run: wall time, time the loop was blocked by checkpoint calls, checkpoints, the staging memory and where async commits ran (stores). */
-    record LoopResult(Loop loop, double seconds, double blockedSeconds, int checkpoints, StagingReport staging) { }
+    record LoopResult(Loop loop, double seconds, double blockedSeconds, int checkpoints, StagingReport staging, double writerCpuSeconds, double writerUserSeconds) { }
 
     /** The demo's field (ghost width 1, BLOCK on MPI_Dims_create's grid) with its initial values, and its stencil partner. */
     static DistributedArray[] field(Comm comm, int[] shape) {
@@ -92,6 +92,7 @@ final class CkptBench {
         double seconds = (System.nanoTime() - t0) / 1e9;
         f[0] = u;
         f[1] = next;
-        return new LoopResult(loop, seconds, comm.allreduce(blocked, Comm.Op.MAX) / 1e9, written, staging);
+        long cpu = comm.allreduce(staging == null ? 0 : staging.writerCpuNanos(), Comm.Op.SUM), user = comm.allreduce(staging == null ? 0 : staging.writerUserNanos(), Comm.Op.SUM);
+        return new LoopResult(loop, seconds, comm.allreduce(blocked, Comm.Op.MAX) / 1e9, written, staging, cpu / 1e9, user / 1e9);
     }
 }

@@ -160,7 +160,8 @@ public final class CkptBenchCommand implements Callable<Integer> {
             if (x.loop().async())
                 row.put("blocked_per_checkpoint_vs_sync", x.blockedSeconds() / x.checkpoints() / syncCheckpoint).put("vs_larger", x.seconds() / larger)
                         .put("vs_sync_loop", x.seconds() / sync.seconds()).put("blocked_vs_sync_loop", x.blockedSeconds() / sync.blockedSeconds()).put("async_inline", x.staging().async().inline()).put("async_reason", x.staging().async().reason())
-                        .put("staging_bound", x.staging().boundBytes()).put("staging_peak", x.staging().peakBytes()).put("staging_waited_seconds", x.staging().waitedNanos() / 1e9);
+                        .put("staging_bound", x.staging().boundBytes()).put("staging_peak", x.staging().peakBytes()).put("staging_waited_seconds", x.staging().waitedNanos() / 1e9)
+                        .put("writer_cpu_seconds", x.writerCpuSeconds()).put("writer_user_seconds", x.writerUserSeconds());
             rows.add(row.toString());
         }
         lines.add(String.format(Locale.ROOT, "loop: %d stencil steps, a checkpoint every %d (%d checkpoints), keep last 1, %d rank(s), %d processor(s)",
@@ -177,7 +178,11 @@ public final class CkptBenchCommand implements Callable<Integer> {
                     100 * x.blockedSeconds() / x.checkpoints() / syncCheckpoint, 100 * x.blockedSeconds() / sync.blockedSeconds()));
             lines.add(String.format(Locale.ROOT, "    loop / max(without checkpoints, checkpoints alone): %.3f (target <= 1.10); loop / synchronous loop: %.3f",
                     x.seconds() / larger, x.seconds() / sync.seconds()));
-            if (!x.staging().async().inline()) lines.add("    " + x.staging() + " (rank 0)");
+            if (!x.staging().async().inline()) {
+                lines.add(String.format(Locale.ROOT, "    background writers' CPU, all ranks: %.3f s, of which user %.3f s (the rest is the kernel's work for them)",
+                        x.writerCpuSeconds(), x.writerUserSeconds()));
+                lines.add("    " + x.staging() + " (rank 0)");
+            }
         }
     }
 
