@@ -19,6 +19,8 @@ final class AsyncWriter {
 
     private final Comm comm;
     private final ExecutorService thread;
+    /** CPU time the writer thread spent in jobs, all and user (the rest is the kernel's: copies into the page cache, syncs). */
+    private final java.util.concurrent.atomic.AtomicLong cpuNanos = new java.util.concurrent.atomic.AtomicLong(), userNanos = new java.util.concurrent.atomic.AtomicLong();
 
     /** Collective over {@code parent}: duplicates it. */
     AsyncWriter(Comm parent) {
@@ -34,14 +36,22 @@ final class AsyncWriter {
     CompletableFuture<CheckpointInfo> submit(Job job) {
         CompletableFuture<CheckpointInfo> f = new CompletableFuture<>();
         thread.execute(() -> {
+            java.lang.management.ThreadMXBean tm = java.lang.management.ManagementFactory.getThreadMXBean();
+            long c0 = tm.getCurrentThreadCpuTime(), u0 = tm.getCurrentThreadUserTime();
             try {
                 f.complete(job.run(comm));
             } catch (Throwable t) {
                 f.completeExceptionally(t);
+            } finally {
+                cpuNanos.addAndGet(tm.getCurrentThreadCpuTime() - c0);
+                userNanos.addAndGet(tm.getCurrentThreadUserTime() - u0);
             }
         });
         return f;
     }
+
+    /** {cpu, user} nanoseconds of the writer thread in the jobs so far (-1 each where the JVM cannot measure thread CPU time). */
+    long[] cpu() { return new long[] {cpuNanos.get(), userNanos.get()}; }
 
     /** After every job: frees the duplicate (collective among the ranks' writers) and ends the thread. */
     void close() throws IOException {

@@ -112,6 +112,7 @@ public final class Checkpoint {
 
     private CompletableFuture<CheckpointInfo> async(String op, boolean copy) throws IOException {
         Comm comm = store.comm();
+        if (store.asyncChoice().inline()) return inline(op);
         String why = comm instanceof MpiComm && !MpiComm.threadMultiple()
                 ? "asynchronous checkpoints need MPI_THREAD_MULTIPLE (a second thread runs collectives); MPI provided thread level " + MpiComm.threadLevel()
                 : null;
@@ -134,6 +135,26 @@ public final class Checkpoint {
         } finally {
             store.done(this);
         }
+    }
+
+    /**
+     * The commit of {@code commitAsync} on the caller's thread and communicator ({@link AsyncMode#INLINE}):
+     * from the arrays themselves, as {@link #commit}, but with the outcome in the returned future, as a
+     * background commit's (an argument error is still thrown before any byte moves).
+     */
+    private CompletableFuture<CheckpointInfo> inline(String op) {
+        store.awaitInFlight();
+        Plan plan = plan(op);
+        CompletableFuture<CheckpointInfo> f;
+        try {
+            f = CompletableFuture.completedFuture(Commit.run(store.comm(), store.state(), plan, new PackingSource(plan)));
+        } catch (IOException | RuntimeException e) { // every rank saw it (Commit agrees on each step): the future's, as in the background
+            f = CompletableFuture.failedFuture(e);
+        } finally {
+            store.done(this);
+        }
+        store.track(f);
+        return f.thenApply(Function.identity());
     }
 
     /** Collective: drops the checkpoint (its unpublished directory is removed). */

@@ -25,8 +25,9 @@ public final class CheckpointOptions {
     private final int blockBytes;
     private final Hints hints;
     private final boolean readOnly;
+    private final AsyncMode async;
 
-    private CheckpointOptions(ArrayFormat format, int keepLast, long stagingBytes, int chunkBytes, int blockBytes, Hints hints, boolean readOnly) {
+    private CheckpointOptions(ArrayFormat format, int keepLast, long stagingBytes, int chunkBytes, int blockBytes, Hints hints, boolean readOnly, AsyncMode async) {
         this.format = format;
         this.keepLast = keepLast;
         this.stagingBytes = stagingBytes;
@@ -34,11 +35,15 @@ public final class CheckpointOptions {
         this.blockBytes = blockBytes;
         this.hints = hints;
         this.readOnly = readOnly;
+        this.async = async;
     }
 
-    /** NPY, keep every checkpoint, 256 MiB staging, 16 MiB chunks, 1 MiB checksum blocks, hints from the environment (ROMIO_HINTS). */
+    /**
+     * NPY, keep every checkpoint, 256 MiB staging, 16 MiB chunks, 1 MiB checksum blocks, hints from the
+     * environment (ROMIO_HINTS), asynchronous commits where {@link AsyncMode#AUTOMATIC} decides.
+     */
     public static CheckpointOptions defaults() {
-        return new CheckpointOptions(ArrayFormats.NPY, 0, DEFAULT_STAGING_BYTES, DEFAULT_CHUNK_BYTES, DEFAULT_BLOCK_BYTES, null, false);
+        return new CheckpointOptions(ArrayFormats.NPY, 0, DEFAULT_STAGING_BYTES, DEFAULT_CHUNK_BYTES, DEFAULT_BLOCK_BYTES, null, false, AsyncMode.AUTOMATIC);
     }
 
     /**
@@ -50,7 +55,7 @@ public final class CheckpointOptions {
     public CheckpointOptions format(ArrayFormat f) {
         if (f == null) throw new IllegalArgumentException("format must not be null");
         f.unavailableReason().ifPresent(why -> { throw new IllegalArgumentException("format " + f.name() + " is unavailable: " + why); });
-        return new CheckpointOptions(f, keepLast, stagingBytes, chunkBytes, blockBytes, hints, readOnly);
+        return new CheckpointOptions(f, keepLast, stagingBytes, chunkBytes, blockBytes, hints, readOnly, async);
     }
 
     /**
@@ -59,7 +64,7 @@ public final class CheckpointOptions {
      */
     public CheckpointOptions keepLast(int k) {
         if (k < 0) throw new IllegalArgumentException("keepLast=" + k + " must be >= 0 (0 keeps all)");
-        return new CheckpointOptions(format, k, stagingBytes, chunkBytes, blockBytes, hints, readOnly);
+        return new CheckpointOptions(format, k, stagingBytes, chunkBytes, blockBytes, hints, readOnly, async);
     }
 
     /**
@@ -68,30 +73,39 @@ public final class CheckpointOptions {
      */
     public CheckpointOptions stagingBytes(long bytes) {
         if (bytes < 1) throw new IllegalArgumentException("stagingBytes=" + bytes + " must be >= 1");
-        return new CheckpointOptions(format, keepLast, bytes, chunkBytes, blockBytes, hints, readOnly);
+        return new CheckpointOptions(format, keepLast, bytes, chunkBytes, blockBytes, hints, readOnly, async);
     }
 
     /** Per-rank bytes of each collective write (and of each staging piece); at most the staging bound is used. */
     public CheckpointOptions chunkBytes(int bytes) {
         if (bytes < 8) throw new IllegalArgumentException("chunkBytes=" + bytes + " must be >= 8");
-        return new CheckpointOptions(format, keepLast, stagingBytes, bytes, blockBytes, hints, readOnly);
+        return new CheckpointOptions(format, keepLast, stagingBytes, bytes, blockBytes, hints, readOnly, async);
     }
 
     /** Bytes per CRC32C block of the files (the manifest records it, so readers need not know). */
     public CheckpointOptions blockBytes(int bytes) {
         if (bytes < 1) throw new IllegalArgumentException("blockBytes=" + bytes + " must be >= 1");
-        return new CheckpointOptions(format, keepLast, stagingBytes, chunkBytes, bytes, hints, readOnly);
+        return new CheckpointOptions(format, keepLast, stagingBytes, chunkBytes, bytes, hints, readOnly, async);
     }
 
     /** Hints of the collective I/O that moves the arrays (ParallelFile's). */
     public CheckpointOptions hints(Hints h) {
         if (h == null) throw new IllegalArgumentException("hints must not be null");
-        return new CheckpointOptions(format, keepLast, stagingBytes, chunkBytes, blockBytes, h, readOnly);
+        return new CheckpointOptions(format, keepLast, stagingBytes, chunkBytes, blockBytes, h, readOnly, async);
+    }
+
+    /**
+     * Where {@code commitAsync} writes: {@link AsyncMode#AUTOMATIC} (the default: in the background only where
+     * the ranks leave a processor free), or forced {@link AsyncMode#BACKGROUND} or {@link AsyncMode#INLINE}.
+     */
+    public CheckpointOptions async(AsyncMode mode) {
+        if (mode == null) throw new IllegalArgumentException("async mode must not be null (AUTOMATIC, BACKGROUND or INLINE)");
+        return new CheckpointOptions(format, keepLast, stagingBytes, chunkBytes, blockBytes, hints, readOnly, mode);
     }
 
     /** A store that only restarts: it takes no writer lock and cannot begin checkpoints. */
     public CheckpointOptions readOnly() {
-        return new CheckpointOptions(format, keepLast, stagingBytes, chunkBytes, blockBytes, hints, true);
+        return new CheckpointOptions(format, keepLast, stagingBytes, chunkBytes, blockBytes, hints, true, async);
     }
 
     public ArrayFormat format() { return format; }
@@ -99,6 +113,7 @@ public final class CheckpointOptions {
     public long stagingBytes() { return stagingBytes; }
     public int blockBytes() { return blockBytes; }
     public boolean isReadOnly() { return readOnly; }
+    public AsyncMode asyncMode() { return async; }
 
     /** The chunk actually used: at most the staging bound. */
     public int chunkBytes() { return (int) Math.min(chunkBytes, stagingBytes); }
@@ -109,11 +124,11 @@ public final class CheckpointOptions {
     /** What every rank must agree on. */
     String[] describe() {
         return new String[] {"format", format.name(), "keepLast", Integer.toString(keepLast), "stagingBytes", Long.toString(stagingBytes),
-                "chunkBytes", Integer.toString(chunkBytes()), "blockBytes", Integer.toString(blockBytes), "readOnly", Boolean.toString(readOnly)};
+                "chunkBytes", Integer.toString(chunkBytes()), "blockBytes", Integer.toString(blockBytes), "readOnly", Boolean.toString(readOnly), "async", async.name()};
     }
 
     @Override public String toString() {
         return "CheckpointOptions[format=" + format.name() + " keepLast=" + keepLast + " stagingBytes=" + stagingBytes + " chunkBytes=" + chunkBytes()
-                + " blockBytes=" + blockBytes + (readOnly ? " readOnly" : "") + "]";
+                + " blockBytes=" + blockBytes + " async=" + async.name().toLowerCase(java.util.Locale.ROOT) + (readOnly ? " readOnly" : "") + "]";
     }
 }

@@ -40,6 +40,7 @@ public final class CheckpointStore implements AutoCloseable {
     private final Comm comm;
     private final StoreState state;
     private final WriterLock lock;
+    private final AsyncChoice asyncChoice;
     private final List<CompletableFuture<CheckpointInfo>> inFlight = new ArrayList<>();
     private StagingPool pool;
     private AsyncWriter writer;
@@ -47,10 +48,11 @@ public final class CheckpointStore implements AutoCloseable {
     private long lastStep = -1;
     private boolean closed;
 
-    private CheckpointStore(Comm comm, StoreState state, WriterLock lock) {
+    private CheckpointStore(Comm comm, StoreState state, WriterLock lock, AsyncChoice asyncChoice) {
         this.comm = comm;
         this.state = state;
         this.lock = lock;
+        this.asyncChoice = asyncChoice;
     }
 
     /** A writing store with the default options (NPY, keep all). */
@@ -100,7 +102,8 @@ public final class CheckpointStore implements AutoCloseable {
             }
         }
         comm.agree(op, failed);
-        return new CheckpointStore(comm, new StoreState(catalog, options, hints, comm.getClass().getSimpleName()), lock);
+        AsyncChoice async = AsyncChoice.decide(comm, options.asyncMode());
+        return new CheckpointStore(comm, new StoreState(catalog, options, hints, comm.getClass().getSimpleName()), lock, async);
     }
 
     public Path dir() { return state.catalog.dir(); }
@@ -192,10 +195,17 @@ public final class CheckpointStore implements AutoCloseable {
     /** Not collective: what the directory holds now, as this rank sees it. */
     public List<CheckpointInfo> list() throws IOException { return state.catalog.list(); }
 
-    /** The staging memory of this rank's asynchronous checkpoints (nothing before the first one). */
+    /**
+     * Where this store's {@code commitAsync} runs, and why: decided when the store opened, from
+     * {@link CheckpointOptions#async} (see {@link AsyncMode}); the same on every rank.
+     */
+    public AsyncChoice asyncChoice() { return asyncChoice; }
+
+    /** The staging memory of this rank's asynchronous checkpoints (nothing before the first one; never any inline), and where they run. */
     public StagingReport staging() {
         synchronized (this) {
-            return pool == null ? new StagingReport(state.options.stagingBytes(), state.options.chunkBytes(), 0, 0, 0, 0) : pool.report();
+            long[] cpu = writer == null ? new long[2] : writer.cpu();
+            return pool == null ? new StagingReport(state.options.stagingBytes(), state.options.chunkBytes(), 0, 0, 0, 0, asyncChoice, cpu[0], cpu[1]) : pool.report(asyncChoice, cpu);
         }
     }
 
@@ -206,9 +216,9 @@ public final class CheckpointStore implements AutoCloseable {
      */
     public StagingReport reserveStaging(long bytes) {
         if (bytes < 0) throw new IllegalArgumentException("reserveStaging: bytes=" + bytes + " must be >= 0");
-        StagingPool p = pool();
-        p.reserve(bytes);
-        return p.report();
+        if (asyncChoice.inline()) return staging();          // inline commits stage nothing: no memory to map
+        pool().reserve(bytes);
+        return staging();
     }
 
     /**

@@ -73,7 +73,7 @@ final class StagingPool {
         notifyAll();
     }
 
-    synchronized StagingReport report() {
-        return new StagingReport(bound, largest, peakInUse, allocated, staged, waitedNanos);
+    synchronized StagingReport report(AsyncChoice async, long[] writerCpu) {
+        return new StagingReport(bound, largest, peakInUse, allocated, staged, waitedNanos, async, writerCpu[0], writerCpu[1]);
     }
 }

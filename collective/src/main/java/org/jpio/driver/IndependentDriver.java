@@ -87,7 +87,7 @@ public class IndependentDriver implements FileDriver {
             }
             comm.agree(where, bad);
         }
-        ArrayFileOptions options = options(r.hints());
+        ArrayFileOptions options = options(r.hints(), r.amode());
         if (r.engine() != null) options = options.withEngine(r.engine());
         Opened opened = null;
         Throwable failed = null;
@@ -139,9 +139,11 @@ public class IndependentDriver implements FileDriver {
         return new Opened(ArrayFile.open(path, options, s), options, s);
     }
 
-    private static ArrayFileOptions options(Hints h) {
+    private static ArrayFileOptions options(Hints h, Set<Amode> amode) {
         ArrayFileOptions o = ArrayFileOptions.defaults();
         if (h.engine() != null) o = o.withEngine(h.engine());
+        // one descriptor serves both directions: O_DIRECT when the hint of a direction the amode allows asks for it
+        if ((!amode.contains(Amode.RDONLY) && h.direct(true)) || (!amode.contains(Amode.WRONLY) && h.direct(false))) o = o.withDirect(true);
         return o.withSieving(h.dsRead() != Hints.Mode.DISABLE, h.dsWrite() != Hints.Mode.DISABLE)
                 .withSieveBuffers(h.indRdBufferSize(), h.indWrBufferSize());
     }

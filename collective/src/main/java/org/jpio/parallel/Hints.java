@@ -69,6 +69,13 @@ public final class Hints {
      */
     public static final String JPIO_SHORT_READS = "jpio_short_reads";
     /**
+     * ROMIO's: {@code true} opens the file with O_DIRECT for reading ({@code direct_read}) or writing
+     * ({@code direct_write}): the block-aligned middle of each transfer bypasses the page cache, sparing the
+     * kernel's copy of every byte (the unaligned edges go through a second, buffered descriptor). Needs an
+     * engine and a file system that support O_DIRECT (the native engine; not tmpfs). Default {@code false}.
+     */
+    public static final String DIRECT_READ = "direct_read", DIRECT_WRITE = "direct_write";
+    /**
      * jpio: how long (seconds) a collective of this file's calls may wait for the other ranks before the
      * watchdog reports it and ends the job ({@link org.jpio.comm.Watchdog}); 0: no limit. Unset: the system
      * property {@code jpio.watchdog.timeout}, else 600.
@@ -119,7 +126,7 @@ public final class Hints {
             "access_style", "collective_buffering", "cb_block_size", "chunked", "chunked_item", "chunked_size", "filename",
             "file_perm", "io_node_list", "nb_proc", "num_io_nodes", "romio_no_indep_rw", "romio_cb_pfr", "romio_cb_fr_types",
             "romio_cb_fr_alignment", "romio_cb_ds_threshold", "romio_cb_alltoall", "romio_filesystem_type", "romio_aggregator_list",
-            "start_iodevice", "direct_read", "direct_write", "romio_lustre_co_ratio", "romio_lustre_coll_threshold",
+            "start_iodevice", DIRECT_READ, DIRECT_WRITE, "romio_lustre_co_ratio", "romio_lustre_coll_threshold",
             "romio_lustre_ds_in_coll", "romio_synchronized_flush", "romio_visibility_immediate");
 
     private static Map<String, String> table(String... keyValues) {
@@ -133,6 +140,7 @@ public final class Hints {
     private final int cbBufferSize, cbNodes, indRd, indWr;
     private final long stripingUnit, stripingFactor;
     private final Mode cbRead, cbWrite, dsRead, dsWrite, cbShared, preallocate, shortReads;
+    private final boolean directRead, directWrite;
     /** The watchdog hint in milliseconds, or -1 when not given (then the system property's, at each call). */
     private final long watchdogMillis;
     private final Map<String, String> sources;
@@ -152,6 +160,8 @@ public final class Hints {
         cbShared = Mode.parse(JPIO_CB_SHARED, values.get(JPIO_CB_SHARED));
         preallocate = Mode.parse(JPIO_PREALLOCATE, values.get(JPIO_PREALLOCATE));
         shortReads = Mode.parse(JPIO_SHORT_READS, values.get(JPIO_SHORT_READS));
+        directRead = bool(DIRECT_READ, values.get(DIRECT_READ));
+        directWrite = bool(DIRECT_WRITE, values.get(DIRECT_WRITE));
         String w = values.get(JPIO_WATCHDOG_TIMEOUT);
         watchdogMillis = w == null ? -1 : org.jpio.comm.Watchdog.seconds("hint " + JPIO_WATCHDOG_TIMEOUT, w) * 1000;
         this.sources = Collections.unmodifiableMap(new TreeMap<>(sources));
@@ -242,8 +252,17 @@ public final class Hints {
                 break;
             case JPIO_WATCHDOG_TIMEOUT:
                 org.jpio.comm.Watchdog.seconds("hint " + key, value); break;
+            case DIRECT_READ: case DIRECT_WRITE:
+                bool(key, value); break;
             default:
         }
+    }
+
+    /** ROMIO's boolean hints: {@code true} or {@code false} (any case); unset is false. */
+    private static boolean bool(String key, String v) {
+        if (v == null || v.trim().equalsIgnoreCase("false")) return false;
+        if (v.trim().equalsIgnoreCase("true")) return true;
+        throw new IllegalArgumentException("hint " + key + "=" + v + " must be true or false");
     }
 
     private static int positiveInt(String key, String v) {
@@ -350,6 +369,9 @@ public final class Hints {
     public Mode preallocate() { return preallocate; }
 
     public Mode shortReads() { return shortReads; }
+
+    /** Whether a file opened for reading ({@code write} false) or writing takes O_DIRECT: {@link #DIRECT_READ}, {@link #DIRECT_WRITE}. */
+    public boolean direct(boolean write) { return write ? directWrite : directRead; }
 
     /** The watchdog limit of this file's collective calls, in milliseconds (0: none): the hint, else the system property's. */
     public long watchdogMillis() { return watchdogMillis >= 0 ? watchdogMillis : org.jpio.comm.Watchdog.defaultMillis(); }

@@ -56,7 +56,7 @@ class CheckpointFullDiskTest {
             DistributedArray big = DistributedArray.create(comm, ElementType.LONG, 50_000);    // 400 KB more: does not
             Fill.fill(small);
             Fill.fill(big);
-            CheckpointStore store = CheckpointStore.open(comm, ckpt, options);
+            CheckpointStore store = CheckpointStore.open(comm, ckpt, options.async(AsyncMode.BACKGROUND));
             store.begin(1).put("a", small).commit();
             // "a" fits beside step 1's (in h5 it is checkpoint.h5's first dataset), "b" does not (in h5, added to that file)
             CollectiveIOException sync = assertThrows(CollectiveIOException.class, () -> store.begin(2).put("a", small).put("b", big).commit());
@@ -66,6 +66,13 @@ class CheckpointFullDiskTest {
             assertInstanceOf(CollectiveIOException.class, async.getCause());
             assertTrue(async.getCause().getMessage().contains("No space left on device"), async.getCause().getMessage());
             assertThrows(CollectiveIOException.class, store::close, "closing reports the asynchronous failure too");
+            CheckpointStore inline = CheckpointStore.open(comm, ckpt, options.async(AsyncMode.INLINE));
+            CompletableFuture<CheckpointInfo> g = inline.begin(4).put("a", big).commitAsync();
+            assertTrue(g.isDone(), "an inline commit has failed by the time commitAsync returns");
+            ExecutionException inl = assertThrows(ExecutionException.class, g::get, "inline, the failure is the future's too");
+            assertInstanceOf(CollectiveIOException.class, inl.getCause());
+            assertTrue(inl.getCause().getMessage().contains("No space left on device"), inl.getCause().getMessage());
+            assertThrows(CollectiveIOException.class, inline::close, "and closing reports it");
         });
         List<CheckpointInfo> left = Catalog.of(ckpt).list();
         assertEquals(List.of(1L), left.stream().map(CheckpointInfo::step).toList(), left.toString());

@@ -51,7 +51,8 @@ class CheckpointNtoMTest {
     @MethodSource("pairs")
     void writtenByNRestartedOnM(int n, int m) throws Exception {
         Path ckpt = dir.resolve("n" + n + "m" + m);
-        CheckpointOptions o = CheckpointOptions.defaults().chunkBytes(24).stagingBytes(48).blockBytes(40).hints(Hints.of(Hints.CB_BUFFER_SIZE, "64"));
+        CheckpointOptions o = CheckpointOptions.defaults().chunkBytes(24).stagingBytes(48).blockBytes(40).hints(Hints.of(Hints.CB_BUFFER_SIZE, "64"))
+                .async(AsyncMode.BACKGROUND);                               // the staged copy and the background writer, on any core count
         LocalComm.run(n, comm -> {
             DistributedArray[] a = new DistributedArray[TYPES.length];
             try (CheckpointStore store = CheckpointStore.open(comm, ckpt, o)) {

@@ -78,8 +78,10 @@ class CheckpointStoreTest {
         Path ckpt = dir.resolve("async");
         LocalComm.run(4, comm -> {
             DistributedArray u = field(comm);
-            CheckpointOptions o = CheckpointOptions.defaults().stagingBytes(64).chunkBytes(64); // 8 doubles a piece: the copy waits for the writer
+            CheckpointOptions o = CheckpointOptions.defaults().stagingBytes(64).chunkBytes(64)  // 8 doubles a piece: the copy waits for the writer
+                    .async(AsyncMode.BACKGROUND);                            // forced: 4 ranks on any machine of up to 4 cores would run inline
             try (CheckpointStore store = CheckpointStore.open(comm, ckpt, o)) {
+                assertFalse(store.asyncChoice().inline(), store.asyncChoice().toString());
                 StagingReport reserved = store.reserveStaging(1 << 20);     // at most the bound
                 assertEquals(64, reserved.heldBytes(), reserved.toString());
                 assertEquals(0, reserved.peakBytes());
@@ -103,6 +105,32 @@ class CheckpointStoreTest {
                 Fill.clear(u);
                 store.restart(1).read("u", u);
                 Fill.check(u, "step 1, staged before the array changed");
+            }
+        });
+    }
+
+    @Test
+    void aCheckpointWrittenWithODirectVerifiesAndRestarts() throws Exception {
+        String fs = Files.getFileStore(dir).type();
+        org.junit.jupiter.api.Assumptions.assumeTrue(List.of("ext4", "xfs", "btrfs").contains(fs), "O_DIRECT needs a disk file system, not " + fs);
+        Path ckpt = dir.resolve("direct");
+        CheckpointOptions o = CheckpointOptions.defaults().hints(org.jpio.parallel.Hints.of(org.jpio.parallel.Hints.DIRECT_WRITE, "true")).async(AsyncMode.BACKGROUND);
+        LocalComm.run(3, comm -> {
+            DistributedArray u = field(comm), c = counts(comm);
+            Fill.fill(u);
+            Fill.fill(c);
+            try (CheckpointStore store = CheckpointStore.open(comm, ckpt, o)) {
+                store.begin(1).put("u", u).put("c", c).commit();
+                var f = store.begin(2).put("u", u).put("c", c).commitAsync();
+                Fill.clear(u);
+                f.get();
+            }
+        });
+        for (CheckpointInfo i : Catalog.of(ckpt).valid()) assertEquals(i.bytes(), Catalog.of(ckpt).verify(i), i.toString());
+        LocalComm.run(2, comm -> {
+            try (CheckpointStore store = CheckpointStore.open(comm, ckpt, CheckpointOptions.defaults().readOnly())) {
+                Fill.check(store.restart(2).load("u"), "written with O_DIRECT, read back on 2 ranks");
+                Fill.check(store.restart(1).load("c"), "written with O_DIRECT, read back on 2 ranks");
             }
         });
     }

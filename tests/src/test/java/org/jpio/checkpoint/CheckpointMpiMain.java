@@ -40,7 +40,7 @@ public final class CheckpointMpiMain {
 
     /** Steps 1 to 3 into {@code dir}, in {@code format} (.npy files, or one HDF5 file per checkpoint). */
     static void write(Comm comm, Path dir, ArrayFormat format) throws Exception {
-        try (CheckpointStore store = CheckpointStore.open(comm, dir, CheckpointOptions.defaults().format(format).chunkBytes(64).blockBytes(100))) {
+        try (CheckpointStore store = CheckpointStore.open(comm, dir, CheckpointOptions.defaults().format(format).chunkBytes(64).blockBytes(100).async(AsyncMode.BACKGROUND))) {
             for (long step = 1; step <= 3; step++) {
                 Checkpoint c = store.begin(step).attribute("step", step);
                 DistributedArray[] a = new DistributedArray[ElementType.values().length];

@@ -28,15 +28,24 @@ class CkptBenchCliTest {
                 "--steps", "4", "--every", "2", "--staging", "64k", "--json", "--dir", dir.resolve("ck").toString(), "--plot", dir.resolve("ckpt.png").toString());
         assertEquals(0, r.status(), "exit status; stderr: " + r.err() + " out: " + r.out());
         TreeSet<String> rows = new TreeSet<>();
+        boolean inline = false;
         for (String line : r.out()) {
             Map<String, String> row = FlatJson.parse(line);
             rows.add(row.get("row"));
             assertTrue(Double.parseDouble(row.get("seconds")) > 0, line);
             if (row.get("row").equals("jpio-sync")) assertEquals(128 + 24L * 20 * 16 * 8, Long.parseLong(row.get("bytes")), line);
             if (row.get("row").startsWith("loop-") && !row.get("row").equals("loop-compute_only")) assertEquals("2", row.get("checkpoints"), line);
-            if (row.get("row").equals("loop-async")) assertEquals("65536", row.get("staging_bound"), line);
+            if (row.get("row").equals("loop-async")) {
+                assertEquals("65536", row.get("staging_bound"), line);
+                inline = Boolean.parseBoolean(row.get("async_inline"));      // automatic: 3 ranks inline on up to 3 processors
+                assertEquals(3 >= Runtime.getRuntime().availableProcessors(), inline, line);
+                assertTrue(row.get("async_reason").startsWith(inline ? "no free core: 3 rank(s) on host" : "a free core on every host"), line);
+            }
+            if (row.get("row").equals("loop-async_background")) assertEquals("forced by async=background", row.get("async_reason"), line);
         }
-        assertEquals(new TreeSet<>(List.of("c", "jpio-sync", "loop-compute_only", "loop-io_only", "loop-sync", "loop-async")), rows);
+        TreeSet<String> expected = new TreeSet<>(List.of("c", "jpio-sync", "loop-compute_only", "loop-io_only", "loop-sync", "loop-async"));
+        if (inline) expected.add("loop-async_background");                      // shown beside the inline one, to say why
+        assertEquals(expected, rows);
         JpioCli.assertPng(dir.resolve("ckpt.png"));
         try (Stream<Path> left = Files.list(dir.resolve("ck"))) {
             assertEquals(List.of(), left.toList(), "the benchmark removes what it wrote");

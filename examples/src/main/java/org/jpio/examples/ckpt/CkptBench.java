@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.jpio.array.DistributedArray;
+import org.jpio.checkpoint.AsyncMode;
 import org.jpio.checkpoint.CheckpointInfo;
 import org.jpio.checkpoint.CheckpointOptions;
 import org.jpio.checkpoint.CheckpointStore;
@@ -23,11 +24,13 @@ import org.jpio.io.ElementType;
 final class CkptBench {
     private CkptBench() { }
 
-    /** The loop's variants. */
-    enum Loop { COMPUTE_ONLY, IO_ONLY, SYNC, ASYNC }
+    /** The loop's variants: the last runs {@code commitAsync} on a store forced to write in the background. */
+    enum Loop { COMPUTE_ONLY, IO_ONLY, SYNC, ASYNC, ASYNC_BACKGROUND;
+        boolean async() { return this == ASYNC || this == ASYNC_BACKGROUND; }
+    }
 
-    /** One loop run: wall time, time the loop was blocked by checkpoint calls, checkpoints, the staging memory (async). */
-    record LoopResult(Loop loop, double seconds, double blockedSeconds, int checkpoints, StagingReport staging) { }
+    /** One loop run: wall time, time the loop was blocked by checkpoint calls, checkpoints, the staging memory and where async commits ran (stores). */
+    record LoopResult(Loop loop, double seconds, double blockedSeconds, int checkpoints, StagingReport staging, double writerCpuSeconds, double writerUserSeconds) { }
 
     /** The demo's field (ghost width 1, BLOCK on MPI_Dims_create's grid) with its initial values, and its stencil partner. */
     static DistributedArray[] field(Comm comm, int[] shape) {
@@ -59,8 +62,9 @@ final class CkptBench {
         long blocked = 0;
         int written = 0;
         StagingReport staging;
-        CheckpointStore store = loop == Loop.COMPUTE_ONLY ? null : CheckpointStore.open(comm, dir, o.keepLast(1));
-        if (loop == Loop.ASYNC) store.reserveStaging(2 * u.localCount() * 8);  // two checkpoints' worth, before the loop, as a simulation would
+        CheckpointOptions k = loop == Loop.ASYNC_BACKGROUND ? o.keepLast(1).async(AsyncMode.BACKGROUND) : o.keepLast(1);
+        CheckpointStore store = loop == Loop.COMPUTE_ONLY ? null : CheckpointStore.open(comm, dir, k);
+        if (loop.async()) store.reserveStaging(2 * u.localCount() * 8);  // two checkpoints' worth, before the loop, as a simulation would
         List<CompletableFuture<CheckpointInfo>> pending = new ArrayList<>();
         comm.barrier();
         long t0 = System.nanoTime();
@@ -74,7 +78,7 @@ final class CkptBench {
                 if (store == null || s % every != 0) continue;
                 long c0 = System.nanoTime();
                 var c = store.begin(s).put("u", u).attribute("time", (double) s);
-                if (loop == Loop.ASYNC) pending.add(c.commitAsync());
+                if (loop.async()) pending.add(c.commitAsync());
                 else c.commit();
                 blocked += System.nanoTime() - c0;
                 written++;
@@ -88,6 +92,7 @@ final class CkptBench {
         double seconds = (System.nanoTime() - t0) / 1e9;
         f[0] = u;
         f[1] = next;
-        return new LoopResult(loop, seconds, comm.allreduce(blocked, Comm.Op.MAX) / 1e9, written, staging);
+        long cpu = comm.allreduce(staging == null ? 0 : staging.writerCpuNanos(), Comm.Op.SUM), user = comm.allreduce(staging == null ? 0 : staging.writerUserNanos(), Comm.Op.SUM);
+        return new LoopResult(loop, seconds, comm.allreduce(blocked, Comm.Op.MAX) / 1e9, written, staging, cpu / 1e9, user / 1e9);
     }
 }

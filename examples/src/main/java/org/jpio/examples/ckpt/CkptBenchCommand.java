@@ -14,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.jpio.array.DistributedArray;
+import org.jpio.checkpoint.AsyncMode;
 import org.jpio.checkpoint.Catalog;
 import org.jpio.checkpoint.CheckpointOptions;
 import org.jpio.comm.Comm;
@@ -21,6 +22,7 @@ import org.jpio.comm.Spmd;
 import org.jpio.examples.bench.Json;
 import org.jpio.examples.bench.PlotOption;
 import org.jpio.examples.bench.Stats;
+import org.jpio.examples.cli.AsyncModeConverter;
 import org.jpio.examples.cli.SizeConverter;
 import org.jpio.format.ArrayFormats;
 import picocli.CommandLine.Command;
@@ -64,6 +66,11 @@ public final class CkptBenchCommand implements Callable<Integer> {
             description = "Format of the checkpoints: npy (u.npy) or h5 (one checkpoint.h5 with dataset /u). The C peer writes the .npy's size either way. Default: ${DEFAULT-VALUE}.")
     String format;
 
+    @Option(names = "--async-mode", defaultValue = "automatic", converter = AsyncModeConverter.class,
+            description = "Where the async loop's commits run: automatic (inline when the ranks leave no core free), background or inline. "
+                    + "When automatic chose inline, a loop forced into the background runs too, to show why. Default: ${DEFAULT-VALUE}.")
+    AsyncMode asyncMode;
+
     @Option(names = "--dir", description = "Where the checkpoints go (removed afterwards). Default: a new private directory under java.io.tmpdir.")
     Path dir;
 
@@ -79,7 +86,7 @@ public final class CkptBenchCommand implements Callable<Integer> {
         plot.check();
         Path peer = peer();
         Path base = dir != null ? Files.createDirectories(dir.toAbsolutePath()) : Files.createTempDirectory("jpio-bench-ckpt");
-        CheckpointOptions o = CheckpointOptions.defaults().stagingBytes(staging);
+        CheckpointOptions o = CheckpointOptions.defaults().stagingBytes(staging).async(asyncMode);
         long data = 8L * shape[0] * shape[1] * shape[2];
         List<String> text = new ArrayList<>(), rows = new ArrayList<>();
         try {
@@ -140,27 +147,43 @@ public final class CkptBenchCommand implements Callable<Integer> {
     }
 
     private void loops(Comm comm, DistributedArray[] f, Path sub, CheckpointOptions o, double syncCheckpoint, List<String> lines, List<String> rows) throws IOException {
-        CkptBench.LoopResult[] r = new CkptBench.LoopResult[CkptBench.Loop.values().length];
-        for (CkptBench.Loop l : CkptBench.Loop.values()) r[l.ordinal()] = CkptBench.loop(comm, f, steps, every, l, sub.resolve("loop-" + l), o);
-        double compute = r[0].seconds(), io = r[1].seconds(), larger = Math.max(compute, io);
-        CkptBench.LoopResult sync = r[2], async = r[3];
+        List<CkptBench.LoopResult> r = new ArrayList<>();
+        for (CkptBench.Loop l : CkptBench.Loop.values()) {
+            boolean shows = l != CkptBench.Loop.ASYNC_BACKGROUND || (asyncMode == AsyncMode.AUTOMATIC && r.get(3).staging().async().inline());
+            if (shows) r.add(CkptBench.loop(comm, f, steps, every, l, sub.resolve("loop-" + l), o));
+        }
+        double compute = r.get(0).seconds(), io = r.get(1).seconds(), larger = Math.max(compute, io);
+        CkptBench.LoopResult sync = r.get(2), async = r.get(3);
         for (CkptBench.LoopResult x : r) {
-            Json row = new Json().put("bench", "ckpt").put("row", "loop-" + x.loop().name().toLowerCase(Locale.ROOT)).put("steps", steps)
-                    .put("every", every).put("checkpoints", x.checkpoints()).put("seconds", x.seconds()).put("blocked_seconds", x.blockedSeconds());
-            if (x.loop() == CkptBench.Loop.ASYNC)
-                row.put("blocked_per_checkpoint_vs_sync", async.blockedSeconds() / async.checkpoints() / syncCheckpoint).put("vs_larger", async.seconds() / larger)
-                        .put("staging_bound", x.staging().boundBytes()).put("staging_peak", x.staging().peakBytes()).put("staging_waited_seconds", x.staging().waitedNanos() / 1e9);
+            Json row = new Json().put("bench", "ckpt").put("row", "loop-" + x.loop().name().toLowerCase(Locale.ROOT)).put("ranks", comm.size())
+                    .put("steps", steps).put("every", every).put("checkpoints", x.checkpoints()).put("seconds", x.seconds()).put("blocked_seconds", x.blockedSeconds());
+            if (x.loop().async())
+                row.put("blocked_per_checkpoint_vs_sync", x.blockedSeconds() / x.checkpoints() / syncCheckpoint).put("vs_larger", x.seconds() / larger)
+                        .put("vs_sync_loop", x.seconds() / sync.seconds()).put("blocked_vs_sync_loop", x.blockedSeconds() / sync.blockedSeconds()).put("async_inline", x.staging().async().inline()).put("async_reason", x.staging().async().reason())
+                        .put("staging_bound", x.staging().boundBytes()).put("staging_peak", x.staging().peakBytes()).put("staging_waited_seconds", x.staging().waitedNanos() / 1e9)
+                        .put("writer_cpu_seconds", x.writerCpuSeconds()).put("writer_user_seconds", x.writerUserSeconds());
             rows.add(row.toString());
         }
-        lines.add(String.format(Locale.ROOT, "loop: %d stencil steps, a checkpoint every %d (%d checkpoints), keep last 1", steps, every, async.checkpoints()));
-        lines.add(String.format(Locale.ROOT, "  %-40s %9.3f s", "without checkpoints", compute));
-        lines.add(String.format(Locale.ROOT, "  %-40s %9.3f s", "the checkpoints alone, back to back", io));
-        lines.add(String.format(Locale.ROOT, "  %-40s %9.3f s  blocked %.3f s", "with synchronous checkpoints", sync.seconds(), sync.blockedSeconds()));
-        lines.add(String.format(Locale.ROOT, "  %-40s %9.3f s  blocked %.3f s", "with asynchronous checkpoints", async.seconds(), async.blockedSeconds()));
-        lines.add(String.format(Locale.ROOT, "  async blocked per checkpoint / one sync checkpoint: %.1f%% (target < 5%%)",
-                100 * async.blockedSeconds() / async.checkpoints() / syncCheckpoint));
-        lines.add(String.format(Locale.ROOT, "  async loop / max(without checkpoints, checkpoints alone): %.3f (target <= 1.10)", async.seconds() / larger));
-        lines.add("  " + async.staging() + " (rank 0)");
+        lines.add(String.format(Locale.ROOT, "loop: %d stencil steps, a checkpoint every %d (%d checkpoints), keep last 1, %d rank(s), %d processor(s)",
+                steps, every, async.checkpoints(), comm.size(), Runtime.getRuntime().availableProcessors()));
+        lines.add(String.format(Locale.ROOT, "  %-48s %9.3f s", "without checkpoints", compute));
+        lines.add(String.format(Locale.ROOT, "  %-48s %9.3f s", "the checkpoints alone, back to back", io));
+        lines.add(String.format(Locale.ROOT, "  %-48s %9.3f s  blocked %.3f s", "with synchronous checkpoints", sync.seconds(), sync.blockedSeconds()));
+        for (CkptBench.LoopResult x : r.subList(3, r.size())) {
+            String what = x.loop() == CkptBench.Loop.ASYNC ? "with asynchronous checkpoints (" + asyncMode.name().toLowerCase(Locale.ROOT) + ")"
+                    : "with asynchronous checkpoints forced to background";
+            lines.add(String.format(Locale.ROOT, "  %-48s %9.3f s  blocked %.3f s", what, x.seconds(), x.blockedSeconds()));
+            lines.add("    " + x.staging().async());
+            lines.add(String.format(Locale.ROOT, "    blocked per checkpoint / one sync checkpoint: %.1f%% (target < 5%%); blocked / the synchronous loop's: %.1f%%",
+                    100 * x.blockedSeconds() / x.checkpoints() / syncCheckpoint, 100 * x.blockedSeconds() / sync.blockedSeconds()));
+            lines.add(String.format(Locale.ROOT, "    loop / max(without checkpoints, checkpoints alone): %.3f (target <= 1.10); loop / synchronous loop: %.3f",
+                    x.seconds() / larger, x.seconds() / sync.seconds()));
+            if (!x.staging().async().inline()) {
+                lines.add(String.format(Locale.ROOT, "    background writers' CPU, all ranks: %.3f s, of which user %.3f s (the rest is the kernel's work for them)",
+                        x.writerCpuSeconds(), x.writerUserSeconds()));
+                lines.add("    " + x.staging() + " (rank 0)");
+            }
+        }
     }
 
     private static String rounds(double[] v) {

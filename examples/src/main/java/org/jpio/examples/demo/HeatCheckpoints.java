@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import org.jpio.array.DistributedArray;
+import org.jpio.checkpoint.AsyncMode;
 import org.jpio.checkpoint.CheckpointInfo;
 import org.jpio.checkpoint.CheckpointOptions;
 import org.jpio.checkpoint.CheckpointStore;
@@ -17,7 +18,7 @@ import org.jpio.format.ArrayFormat;
 import org.jpio.format.ArrayFormats;
 
 /**
- * The heat demo's checkpoints ({@code --checkpoint-dir DIR --checkpoint-every K [--async] [--format h5]},
+ * The heat demo's checkpoints ({@code --checkpoint-dir DIR --checkpoint-every K [--async[=MODE]] [--format h5]},
  * {@code --restart DIR}): the field and its step go to a {@link CheckpointStore} every K steps, and a run
  * given {@code --restart} reads the latest valid checkpoint (on however many ranks it has) and goes on from
  * its step. The stencil evaluates every cell the same way whatever the decomposition, so a restarted run
@@ -25,22 +26,23 @@ import org.jpio.format.ArrayFormats;
  */
 final class HeatCheckpoints implements AutoCloseable {
     /**
-     * What to do: write every {@code every} steps into {@code dir} (0: never), asynchronously or not, and
+     * What to do: write every {@code every} steps into {@code dir} (0: never), asynchronously where {@code async}
+     * says (null: synchronously; else the store's {@link AsyncMode}), and
      * restart from the latest valid checkpoint of {@code restartFrom} (null: start at step 0). With both
      * directories given and equal, the run restarts from the directory it goes on writing. Checkpoints are
      * written in {@code format} (the demo's --format: .npy files, or one HDF5 file per checkpoint); a restart
      * reads whichever format the checkpoint's manifest names.
      */
-    record Plan(Path dir, int every, boolean async, Path restartFrom, ArrayFormat format) {
-        static final Plan NONE = new Plan(null, 0, false, null);
+    record Plan(Path dir, int every, AsyncMode async, Path restartFrom, ArrayFormat format) {
+        static final Plan NONE = new Plan(null, 0, null, null);
 
-        Plan(Path dir, int every, boolean async, Path restartFrom) { this(dir, every, async, restartFrom, ArrayFormats.NPY); }
+        Plan(Path dir, int every, AsyncMode async, Path restartFrom) { this(dir, every, async, restartFrom, ArrayFormats.NPY); }
 
         Plan {
             if (format == null) throw new IllegalArgumentException("checkpoint format must not be null");
             if (every < 0) throw new IllegalArgumentException("--checkpoint-every=" + every + " must be >= 0");
             if (every > 0 && dir == null) throw new IllegalArgumentException("--checkpoint-every needs --checkpoint-dir (or --restart DIR)");
-            if (async && every == 0) throw new IllegalArgumentException("--async needs --checkpoint-every");
+            if (async != null && every == 0) throw new IllegalArgumentException("--async needs --checkpoint-every");
         }
     }
 
@@ -60,14 +62,16 @@ final class HeatCheckpoints implements AutoCloseable {
     }
 
     static HeatCheckpoints open(Comm comm, Plan plan, PrintStream out) throws IOException {
-        return new HeatCheckpoints(comm, plan, out, plan.every() > 0 ? CheckpointStore.open(comm, plan.dir(), CheckpointOptions.defaults().format(plan.format())) : null);
+        return new HeatCheckpoints(comm, plan, out, plan.every() > 0
+                ? CheckpointStore.open(comm, plan.dir(), CheckpointOptions.defaults().format(plan.format())
+                        .async(plan.async() != null ? plan.async() : AsyncMode.AUTOMATIC)) : null);
     }
 
     /** The step to start from: 0, or that of the latest valid checkpoint of the restart directory, whose field is read into {@code u}. */
     int resume(DistributedArray u, int steps) throws IOException {
         if (plan.restartFrom() == null) return 0;
         boolean same = writer != null && plan.restartFrom().toAbsolutePath().normalize().equals(writer.dir());
-        CheckpointStore from = same ? writer : CheckpointStore.open(comm, plan.restartFrom(), org.jpio.checkpoint.CheckpointOptions.defaults().readOnly());
+        CheckpointStore from = same ? writer : CheckpointStore.open(comm, plan.restartFrom(), CheckpointOptions.defaults().readOnly());
         try {
             Restart r = from.restart();
             if (r.attributes().getDouble("alpha") != HeatField.ALPHA)
@@ -87,7 +91,7 @@ final class HeatCheckpoints implements AutoCloseable {
         if (writer == null || step % plan.every() != 0) return;
         long t0 = System.nanoTime();
         var c = writer.begin(step).put("u", u).attribute("time", (double) step).attribute("alpha", HeatField.ALPHA);
-        if (plan.async()) pending.add(c.commitAsync());
+        if (plan.async() != null) pending.add(c.commitAsync());
         else c.commit();
         blockedNanos += System.nanoTime() - t0;
         written++;
@@ -106,7 +110,7 @@ final class HeatCheckpoints implements AutoCloseable {
         } finally {
             writer.close();
         }
-        out.printf("%d checkpoint(s) %s into %s (%s); the loop was blocked %.3f s by them%s%n", written, plan.async() ? "committed in the background" : "committed",
-                writer.dir(), plan.format().name(), blockedNanos / 1e9, plan.async() ? "; " + writer.staging() : "");
+        out.printf("%d checkpoint(s) %s into %s (%s); the loop was blocked %.3f s by them%s%n", written, plan.async() != null ? "committed asynchronously" : "committed",
+                writer.dir(), plan.format().name(), blockedNanos / 1e9, plan.async() != null ? "; " + writer.staging() : "");
     }
 }

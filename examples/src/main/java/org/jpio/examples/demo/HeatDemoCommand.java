@@ -2,6 +2,8 @@ package org.jpio.examples.demo;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.jpio.checkpoint.AsyncMode;
+import org.jpio.examples.cli.AsyncModeConverter;
 import org.jpio.format.ArrayFormats;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -37,8 +39,10 @@ public final class HeatDemoCommand implements Callable<Integer> {
     @Option(names = "--checkpoint-every", defaultValue = "0", description = "Steps between checkpoints (0: none). Default: ${DEFAULT-VALUE}.")
     int checkpointEvery;
 
-    @Option(names = "--async", description = "Commit checkpoints in the background while the stencil goes on.")
-    boolean async;
+    @Option(names = "--async", arity = "0..1", fallbackValue = "automatic", paramLabel = "MODE", converter = AsyncModeConverter.class,
+            description = "Commit checkpoints asynchronously: automatic (--async alone: in the background where the ranks leave a core free, "
+                    + "else inline), background or inline (forced). The demo's last line says which ran, and why.")
+    AsyncMode async;
 
     @Option(names = "--restart", paramLabel = "DIR", description = "Go on from the latest valid checkpoint in DIR, on any number of ranks (--steps still counts from 0).")
     Path restart;

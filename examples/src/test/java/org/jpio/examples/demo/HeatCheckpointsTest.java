@@ -52,7 +52,7 @@ class HeatCheckpointsTest {
     void restartedRunsEndWithTheUninterruptedField() throws Exception {
         Path plain = dir.resolve("plain.npy"), ckpt = dir.resolve("ckpt");
         run(HeatCheckpoints.Plan.NONE, 3, plain);
-        String out = run(new HeatCheckpoints.Plan(ckpt, 3, false, null), 4, dir.resolve("with.npy"));
+        String out = run(new HeatCheckpoints.Plan(ckpt, 3, null, null), 4, dir.resolve("with.npy"));
         assertTrue(out.contains("3 checkpoint(s) committed into " + ckpt.toAbsolutePath()), out);
         assertArrayEquals(Files.readAllBytes(plain), Files.readAllBytes(dir.resolve("with.npy")), "checkpointing changes nothing");
         assertEquals(List.of(3L, 6L, 9L), Catalog.of(ckpt).valid().stream().map(CheckpointInfo::step).toList());
@@ -60,29 +60,29 @@ class HeatCheckpointsTest {
         assertEquals(0, cli("ckpt", "rm", ckpt.toString(), "--step", "6").status());
         // from step 3, on 2 ranks, checkpointing on asynchronously into the same directory
         Path again = dir.resolve("again.npy");
-        out = run(new HeatCheckpoints.Plan(ckpt, 3, true, ckpt), 2, again);
+        out = run(new HeatCheckpoints.Plan(ckpt, 3, org.jpio.checkpoint.AsyncMode.BACKGROUND, ckpt), 2, again);
         assertTrue(out.contains("resumed from step 3 of " + ckpt.toAbsolutePath().resolve("ckpt-000000000003") + " (written by 4 ranks), on 2 ranks"), out);
-        assertTrue(out.contains("committed in the background") && out.contains("staging: peak"), out);
+        assertTrue(out.contains("committed asynchronously") && out.contains("staging: peak") && out.contains("async in the background: forced by async=background"), out);
         assertArrayEquals(Files.readAllBytes(plain), Files.readAllBytes(again), "restarted from step 3 on 2 ranks");
         // from step 9 (the last), on 5 ranks: nothing left to compute, the same field
         Path last = dir.resolve("last.npy");
-        run(new HeatCheckpoints.Plan(null, 0, false, ckpt), 5, last);
+        run(new HeatCheckpoints.Plan(null, 0, null, ckpt), 5, last);
         assertArrayEquals(Files.readAllBytes(plain), Files.readAllBytes(last));
     }
 
     @Test
     void aRestartPastTheLastStepIsRefused() throws Exception {
         Path ckpt = dir.resolve("past");
-        run(new HeatCheckpoints.Plan(ckpt, 9, false, null), 2, dir.resolve("a.npy"));
+        run(new HeatCheckpoints.Plan(ckpt, 9, null, null), 2, dir.resolve("a.npy"));
         Exception e = assertThrows(Exception.class, () -> HeatDemo.run(new HeatDemo.Options(2, 1, SHAPE, 5, dir.resolve("b.npy")),
-                new HeatCheckpoints.Plan(null, 0, false, ckpt), new PrintStream(PrintStream.nullOutputStream())));
+                new HeatCheckpoints.Plan(null, 0, null, ckpt), new PrintStream(PrintStream.nullOutputStream())));
         assertTrue(e.getMessage().contains("is of step 9, past --steps=5"), e.getMessage());
     }
 
     @Test
     void ckptListsVerifiesAndPrunes() throws Exception {
         Path ckpt = dir.resolve("cli");
-        run(new HeatCheckpoints.Plan(ckpt, 2, false, null), 3, dir.resolve("f.npy"));
+        run(new HeatCheckpoints.Plan(ckpt, 2, null, null), 3, dir.resolve("f.npy"));
         Cli ls = cli("ckpt", "ls", ckpt.toString());
         assertEquals(0, ls.status(), ls.err());
         assertTrue(ls.out().contains("4 entries, 4 valid; latest valid step 8"), ls.out());
