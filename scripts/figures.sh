@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Regenerates every figure of docs/BENCHMARKS.md into docs/figures/: each benchmark runs once with --json
-# (its rows kept beside the figure as NAME.jsonl) and --plot NAME.png, drawn by scripts/plot.py from those rows.
+# Regenerates every figure of docs/BENCHMARKS.md into docs/figures/: each benchmark runs once with --plot
+# NAME.png, drawn by scripts/plot.py from its rows, which --plot keeps beside the figure as NAME.jsonl; the
+# table it prints goes to NAME.txt.
 # Sized so the whole script takes minutes (about 25 on 2 cores), not hours; run it on a quiet machine for
 # figures to quote.
 #   scripts/figures.sh                 all figures
@@ -48,10 +49,10 @@ for name in "${names[@]}"; do
   fi
 done
 for name in "${names[@]}"; do
-  echo "== $name: bin/jpio ${cmd[$name]} --json --plot docs/figures/$name.png   ($(date -u +%H:%M) UTC, load $(cut -d' ' -f1-3 /proc/loadavg))"
+  echo "== $name: bin/jpio ${cmd[$name]} --plot docs/figures/$name.png   ($(date -u +%H:%M) UTC, load $(cut -d' ' -f1-3 /proc/loadavg))"
   opts=${JAVA_OPTS:-}
   [ "$name" = sort ] && opts="${JAVA_OPTS:--Xmx3g}"
   [ "$name" = ckpt ] || [ "$name" = ckpt-h5 ] && opts="${JAVA_OPTS:--Xmx8g}"
   # shellcheck disable=SC2086  # the command is a list of words on purpose
-  JAVA_OPTS=$opts "$jpio" ${cmd[$name]} --json --plot "$out/$name.png" > "$out/$name.jsonl"
+  JAVA_OPTS=$opts "$jpio" ${cmd[$name]} --plot "$out/$name.png" > "$out/$name.txt"   # --plot keeps the rows in NAME.jsonl
 done

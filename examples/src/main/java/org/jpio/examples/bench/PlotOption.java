@@ -13,7 +13,8 @@ import picocli.CommandLine.Option;
  * {@code --plot FILE.png} of every bench command (a picocli mixin): the figure is drawn from the very JSON
  * rows {@code --json} prints, by {@code scripts/plot.py} (matplotlib from Debian's python3-matplotlib). The
  * interpreter is {@code $JPIO_PYTHON}, else Debian's {@code /usr/bin/python3}, whose matplotlib the bootstrap
- * installs. {@link #check} runs before the benchmark, so a missing plotter or a bad path fails before any
+ * installs. The rows are kept beside the figure ({@code NAME.jsonl}), so a run that prints its table still
+ * leaves them. {@link #check} runs before the benchmark, so a missing plotter or a bad path fails before any
  * byte moves rather than after minutes of measuring.
  */
 public final class PlotOption {
@@ -46,6 +47,13 @@ public final class PlotOption {
             Files.deleteIfExists(rows);
         }
         if (!Files.isRegularFile(png) || Files.size(png) == 0) throw new IOException("plot: " + script() + " left no figure at path=" + png);
+        Files.write(rows(png), jsonRows, StandardCharsets.UTF_8); // the figure's rows beside it, whatever stdout printed
+    }
+
+    /** Where the rows of figure {@code png} are kept: {@code NAME.jsonl} beside {@code NAME.png}. */
+    public static Path rows(Path png) {
+        String name = png.getFileName().toString();
+        return png.resolveSibling(name.substring(0, name.length() - ".png".length()) + ".jsonl");
     }
 
     private static Path script() {
