@@ -204,13 +204,6 @@ public class IndependentDriver implements FileDriver {
     protected void chose(boolean write, Object what) { choice[write ? 1 : 0] = what; }
 
     /**
-     * Reserves this rank's extent before a dense collective write (hint {@code jpio_preallocate}). On ext4
-     * the coll_perf write of a new file at N = 4 went from 1600-1800 to 2500-2700 MiB/s: delayed allocation
-     * otherwise reserves blocks page by page inside the write. The ranks' extents may overlap; reserving a
-     * range twice is harmless. Only a hint: a failure is reported in {@code jpio_preallocate} of
-     * {@link #hints()} and the write goes on (a real lack of space then fails the write, with its offset).
-     */
-    /**
      * Under {@code jpio_preallocate=automatic}, the smallest extent of a rank worth a reservation: ext4's
      * delayed allocation costs a few microseconds per page inside a large write, while the fallocate call
      * costs about 10 us on its own (a first 1 KiB write after open took 22 us with it, 13 without).
@@ -224,6 +217,13 @@ public class IndependentDriver implements FileDriver {
      */
     private long reservedFrom = Long.MAX_VALUE, reservedTo = Long.MIN_VALUE;
 
+    /**
+     * Reserves this rank's extent before a dense collective write (hint {@code jpio_preallocate}). On ext4
+     * the coll_perf write of a new file at N = 4 went from 1600-1800 to 2500-2700 MiB/s: delayed allocation
+     * otherwise reserves blocks page by page inside the write. The ranks' extents may overlap; reserving a
+     * range twice is harmless. Only a hint: a failure is reported in {@code jpio_preallocate} of
+     * {@link #hints()} and the write goes on (a real lack of space then fails the write, with its offset).
+     */
     protected void reserveIfDense(Transfer t, Extents all, boolean write) throws IOException {
         Access a = t.access();
         if (!write || a.runs() == 0 || !all.dense()) return;
