@@ -3,16 +3,17 @@ package org.jpio.checkpoint;
 /**
  * Where the writes of {@link Checkpoint#commitAsync} run ({@link CheckpointOptions#async}).
  *
- * <p>A background writer overlaps the checkpoint with the computation only when it has a processor of its
+ * <p>A background writer overlaps the checkpoint with the computation best when it has a processor of its
  * own: writing a checkpoint is CPU work too (the kernel copies every byte into the page cache, and the ranks
- * of one file contend for its lock), so where the ranks already keep every processor busy the writer takes
- * its processor from a rank, and every step of a computation that waits for its slowest rank waits for that
- * one. The loop then takes longer than with synchronous checkpoints (docs/BENCHMARKS.md, {@code bench ckpt}).
+ * of one file contend for its lock), so where more ranks than processors already share the cores the writer
+ * takes a processor from them, and every step of a computation that waits for its slowest rank waits for
+ * that one. The loop can then take longer than with synchronous checkpoints (docs/BENCHMARKS.md, {@code
+ * bench ckpt}); with one rank per processor the writer, which mostly waits for the device, still pays.
  */
 public enum AsyncMode {
     /**
-     * Decided when the store opens, the same on every rank: {@link #INLINE} when on some host the ranks are
-     * at least as many as the processors the JVM may use ({@code Runtime.availableProcessors()}, which
+     * Decided when the store opens, the same on every rank: {@link #INLINE} when on some host the ranks
+     * outnumber the processors the JVM may use ({@code Runtime.availableProcessors()}, which
      * follows CPU affinity and cgroup limits), else {@link #BACKGROUND}. {@link CheckpointStore#asyncChoice()}
      * says which, and why.
      */
