@@ -17,8 +17,8 @@ import org.jpio.io.ElementType;
  * 80-150 ms of CPU for an array whose warm write takes 3 ms), which a checkpoint that comes once every few
  * minutes pays at its first write. The first {@code create} of a JVM starts one low-priority daemon thread
  * that writes and reads back a 4x4 array, without and with ghost cells, on two in-JVM ranks (the collective paths too) in
- * a private temporary directory (0700, in /dev/shm where there is one, removed at once), while the program
- * fills its arrays.
+ * a private temporary directory (0700, in /dev/shm where there is one, removed at once, at the JVM's exit
+ * if that comes first, or by the next warm-up if the JVM was killed), while the program fills its arrays.
  *
  * <p>Nothing depends on it: the program's own first write does the same work when the warm-up has not
  * run (or failed: its failure is reported on the {@code org.jpio.array} System.Logger at DEBUG and the
@@ -50,9 +50,13 @@ final class WarmUp {
 
     private static void run() {
         Path dir = null;
+        Thread atExit = null;
         try {
             dir = privateDirectory();
             Path in = dir;
+            // a JVM that ends while the warm-up runs (a daemon thread) removes its directory on the way out
+            atExit = new Thread(() -> remove(in), "jpio-warm-up-removal");
+            Runtime.getRuntime().addShutdownHook(atExit);
             LocalComm.run(2, comm -> {
                 for (int ghost = 0; ghost <= 1; ghost++) {
                     DistributedArray a = DistributedArray.create(comm, ElementType.DOUBLE, new int[] {4, 4}, null, null, ghost);
@@ -66,6 +70,13 @@ final class WarmUp {
             System.getLogger("org.jpio.array").log(System.Logger.Level.DEBUG, "jpio: the warm-up write failed (the program's first write reports its own): {0}", e);
         } finally {
             remove(dir);
+            if (atExit != null) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(atExit);
+                } catch (IllegalStateException e) {
+                    // the JVM is already shutting down: the hook runs and finds nothing to remove
+                }
+            }
             DONE.countDown();
         }
     }
@@ -76,15 +87,50 @@ final class WarmUp {
      */
     private static Path privateDirectory() throws IOException {
         var owner = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
+        String prefix = PREFIX + ProcessHandle.current().pid() + "-";
         Path shm = Path.of("/dev/shm");
         if (Files.isDirectory(shm) && Files.isWritable(shm)) {
             try {
-                return Files.createTempDirectory(shm, "jpio-warm-up-", owner);
+                removeStale(shm);
+                return Files.createTempDirectory(shm, prefix, owner);
             } catch (IOException e) {
                 // full or refused: the default temporary directory does as well, only with real syncs
             }
         }
-        return Files.createTempDirectory("jpio-warm-up-", owner);
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        removeStale(tmp);
+        return Files.createTempDirectory(tmp, prefix, owner);
+    }
+
+    private static final String PREFIX = "jpio-warm-up-";
+
+    /**
+     * Removes the warm-up directories in {@code parent} that this user's JVMs left when they were killed
+     * (named {@code jpio-warm-up-PID-...}, PID no longer running); those of other users and of running
+     * JVMs stay. Best effort: what cannot be read or removed is left for the next warm-up.
+     */
+    static void removeStale(Path parent) {
+        java.nio.file.attribute.UserPrincipal me;
+        try {
+            me = parent.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(System.getProperty("user.name"));
+        } catch (IOException | UnsupportedOperationException e) {
+            return;
+        }
+        try (java.nio.file.DirectoryStream<Path> s = Files.newDirectoryStream(parent, PREFIX + "*-*")) {
+            for (Path d : s) {
+                String rest = d.getFileName().toString().substring(PREFIX.length());
+                long pid;
+                try {
+                    pid = Long.parseLong(rest.substring(0, rest.indexOf('-')));
+                } catch (NumberFormatException e) {
+                    continue; // not one of ours
+                }
+                if (Files.isDirectory(d, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                        && me.equals(Files.getOwner(d, java.nio.file.LinkOption.NOFOLLOW_LINKS)) && Replacement.gone(pid)) remove(d);
+            }
+        } catch (IOException | RuntimeException e) {
+            System.getLogger("org.jpio.array").log(System.Logger.Level.DEBUG, "jpio: stale warm-up directories in {0} not removed: {1}", parent, e);
+        }
     }
 
     private static void remove(Path dir) {
