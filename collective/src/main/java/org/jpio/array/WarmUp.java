@@ -50,13 +50,13 @@ final class WarmUp {
 
     private static void run() {
         Path dir = null;
-        Thread atExit = null;
+        // a JVM that ends while the warm-up runs (a daemon thread) removes its directory on the way out; the
+        // hook comes first and looks for the directory by this JVM's pid, so no moment is left uncovered
+        Thread atExit = new Thread(WarmUp::removeMine, "jpio-warm-up-removal");
         try {
+            Runtime.getRuntime().addShutdownHook(atExit);
             dir = privateDirectory();
             Path in = dir;
-            // a JVM that ends while the warm-up runs (a daemon thread) removes its directory on the way out
-            atExit = new Thread(() -> remove(in), "jpio-warm-up-removal");
-            Runtime.getRuntime().addShutdownHook(atExit);
             LocalComm.run(2, comm -> {
                 for (int ghost = 0; ghost <= 1; ghost++) {
                     DistributedArray a = DistributedArray.create(comm, ElementType.DOUBLE, new int[] {4, 4}, null, null, ghost);
@@ -70,12 +70,10 @@ final class WarmUp {
             System.getLogger("org.jpio.array").log(System.Logger.Level.DEBUG, "jpio: the warm-up write failed (the program's first write reports its own): {0}", e);
         } finally {
             remove(dir);
-            if (atExit != null) {
-                try {
-                    Runtime.getRuntime().removeShutdownHook(atExit);
-                } catch (IllegalStateException e) {
-                    // the JVM is already shutting down: the hook runs and finds nothing to remove
-                }
+            try {
+                Runtime.getRuntime().removeShutdownHook(atExit);
+            } catch (IllegalStateException e) {
+                // the JVM is already shutting down: the hook runs and finds nothing to remove
             }
             DONE.countDown();
         }
@@ -103,6 +101,29 @@ final class WarmUp {
     }
 
     private static final String PREFIX = "jpio-warm-up-";
+
+    /**
+     * At exit: this JVM's warm-up directories, wherever they are. The warm-up thread may still be writing
+     * into one (daemon threads run on during shutdown hooks), so a removal that left something is repeated.
+     */
+    private static void removeMine() {
+        String mine = PREFIX + ProcessHandle.current().pid() + "-";
+        for (Path parent : new Path[] {Path.of("/dev/shm"), Path.of(System.getProperty("java.io.tmpdir"))}) {
+            if (!Files.isDirectory(parent)) continue;
+            for (int attempt = 0; attempt < 5; attempt++) {
+                boolean left = false;
+                try (java.nio.file.DirectoryStream<Path> s = Files.newDirectoryStream(parent, mine + "*")) {
+                    for (Path d : s) {
+                        remove(d);
+                        left |= Files.exists(d, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+                    }
+                } catch (IOException e) {
+                    break;
+                }
+                if (!left) break;
+            }
+        }
+    }
 
     /**
      * Removes the warm-up directories in {@code parent} that this user's JVMs left when they were killed
