@@ -104,7 +104,7 @@ public final class MpiRun {
 
     private static Outcome launch(ProcessBuilder pb, long timeoutSeconds) {
         List<String> cmd = pb.command();
-        long start = System.nanoTime();
+        long start = System.nanoTime(), startMillis = System.currentTimeMillis();
         Process p;
         try {
             p = pb.start();
@@ -126,6 +126,7 @@ public final class MpiRun {
             throw new IllegalStateException("interrupted while mpirun ran", e);
         }
         double seconds = (System.nanoTime() - start) / 1e9;
+        SharedMemoryLeftovers.removeOrphans(startMillis); // what killed or aborted ranks left in /dev/shm
         String text;
         synchronized (out) { text = out.toString(StandardCharsets.UTF_8); }
         return new Outcome(done ? p.exitValue() : -1, !done, seconds, text, String.join(" ", cmd));
