@@ -140,17 +140,22 @@ final class Replacement {
             String n = p.getFileName().toString();
             return n.startsWith(prefix) && n.endsWith(".tmp");
         })) {
-            for (Path p : s) {
-                String rest = p.getFileName().toString().substring(prefix.length());
-                int dash = rest.indexOf('-');
-                long pid;
-                try {
-                    pid = Long.parseLong(dash < 0 ? "" : rest.substring(0, dash));
-                } catch (NumberFormatException e) {
-                    continue; // not ours after all
-                }
-                if (gone(pid)) Files.deleteIfExists(p);
-            }
+            for (Path p : s) if (leftByGoneWriter(p.getFileName().toString(), prefix)) Files.deleteIfExists(p);
+        }
+    }
+
+    /**
+     * Whether {@code name} is {@code prefix}, a process id and a dash, then anything (how jpio names the
+     * temporaries of a writer), and that process can no longer write; false for any other name.
+     */
+    static boolean leftByGoneWriter(String name, String prefix) {
+        if (!name.startsWith(prefix)) return false;
+        int dash = name.indexOf('-', prefix.length());
+        if (dash <= prefix.length()) return false;
+        try {
+            return gone(Long.parseLong(name.substring(prefix.length(), dash)));
+        } catch (NumberFormatException e) {
+            return false; // not one of ours after all
         }
     }
 

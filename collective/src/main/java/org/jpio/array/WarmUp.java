@@ -86,7 +86,7 @@ final class WarmUp {
     private static Path privateDirectory() throws IOException {
         var owner = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
         String prefix = PREFIX + ProcessHandle.current().pid() + "-";
-        Path shm = Path.of("/dev/shm");
+        Path shm = places()[0];
         if (Files.isDirectory(shm) && Files.isWritable(shm)) {
             try {
                 removeStale(shm);
@@ -95,12 +95,15 @@ final class WarmUp {
                 // full or refused: the default temporary directory does as well, only with real syncs
             }
         }
-        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        Path tmp = places()[1];
         removeStale(tmp);
         return Files.createTempDirectory(tmp, prefix, owner);
     }
 
     private static final String PREFIX = "jpio-warm-up-";
+
+    /** Where a warm-up directory is made: in memory first, else the temporary directory. */
+    private static Path[] places() { return new Path[] {Path.of("/dev/shm"), Path.of(System.getProperty("java.io.tmpdir"))}; }
 
     /**
      * At exit: this JVM's warm-up directories, wherever they are. The warm-up thread may still be writing
@@ -108,7 +111,7 @@ final class WarmUp {
      */
     private static void removeMine() {
         String mine = PREFIX + ProcessHandle.current().pid() + "-";
-        for (Path parent : new Path[] {Path.of("/dev/shm"), Path.of(System.getProperty("java.io.tmpdir"))}) {
+        for (Path parent : places()) {
             if (!Files.isDirectory(parent)) continue;
             for (int attempt = 0; attempt < 5; attempt++) {
                 boolean left = false;
@@ -138,17 +141,9 @@ final class WarmUp {
             return;
         }
         try (java.nio.file.DirectoryStream<Path> s = Files.newDirectoryStream(parent, PREFIX + "*-*")) {
-            for (Path d : s) {
-                String rest = d.getFileName().toString().substring(PREFIX.length());
-                long pid;
-                try {
-                    pid = Long.parseLong(rest.substring(0, rest.indexOf('-')));
-                } catch (NumberFormatException e) {
-                    continue; // not one of ours
-                }
-                if (Files.isDirectory(d, java.nio.file.LinkOption.NOFOLLOW_LINKS)
-                        && me.equals(Files.getOwner(d, java.nio.file.LinkOption.NOFOLLOW_LINKS)) && Replacement.gone(pid)) remove(d);
-            }
+            for (Path d : s)
+                if (Files.isDirectory(d, java.nio.file.LinkOption.NOFOLLOW_LINKS) && me.equals(Files.getOwner(d, java.nio.file.LinkOption.NOFOLLOW_LINKS))
+                        && Replacement.leftByGoneWriter(d.getFileName().toString(), PREFIX)) remove(d);
         } catch (IOException | RuntimeException e) {
             System.getLogger("org.jpio.array").log(System.Logger.Level.DEBUG, "jpio: stale warm-up directories in {0} not removed: {1}", parent, e);
         }

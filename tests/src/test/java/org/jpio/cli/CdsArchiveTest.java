@@ -3,14 +3,12 @@ package org.jpio.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -27,8 +25,8 @@ class CdsArchiveTest {
     @Test
     @Timeout(180)
     void theTrainedArchiveIsPrivateAndServesJpiosClasses(@TempDir Path dir) throws Exception {
-        Proc train = run(dir, List.of("bash", JpioCli.HOME.resolve("scripts/cds-archive.sh").toString()), "");
-        assertEquals(0, train.status, "scripts/cds-archive.sh: " + train.out);
+        JpioCli.Result train = JpioCli.exec(dir, 120, Map.of(), List.of("bash", JpioCli.HOME.resolve("scripts/cds-archive.sh").toString()));
+        assertEquals(0, train.status(), "scripts/cds-archive.sh: " + train.err() + train.out());
         Path archive;
         try (Stream<Path> s = Files.list(JpioCli.HOME.resolve("examples/target/cds"))) {
             archive = s.filter(p -> p.toString().endsWith(".jsa")).findFirst().orElseThrow();
@@ -51,9 +49,9 @@ class CdsArchiveTest {
         byte[] whole = Files.readAllBytes(archive);
         Files.write(archive, java.util.Arrays.copyOf(whole, whole.length / 3)); // damaged: cut short
         try {
-            Proc v = run(dir, List.of(JpioCli.HOME.resolve("bin/jpio").toString(), "--version"), "");
-            assertEquals(0, v.status, v.out);
-            assertEquals(1, v.out.strip().lines().count(), "only the version, no JVM warning: " + v.out);
+            JpioCli.Result v = JpioCli.run(dir, 120, "--version");
+            assertEquals(0, v.status(), v.err());
+            assertEquals(1, v.out().size() + v.err().strip().lines().count(), "only the version, no JVM warning: " + v.out() + v.err());
             assertTrue(source(dir).startsWith("file:"), "a damaged archive is passed over");
         } finally {
             Files.write(archive, whole);
@@ -62,27 +60,13 @@ class CdsArchiveTest {
 
     /** Where the JVM that bin/jpio starts took jpio's command-line class from, as -Xlog:class+load says. */
     private static String source(Path dir) throws Exception {
-        Proc p = run(dir, List.of(JpioCli.HOME.resolve("bin/jpio").toString(), "--version"), "-Xlog:class+load=info");
-        assertEquals(0, p.status, p.out);
-        for (String line : p.out.split("\n")) {
+        JpioCli.Result p = JpioCli.exec(dir, 120, Map.of("JAVA_OPTS", "-Xlog:class+load=info"),
+                List.of(JpioCli.HOME.resolve("bin/jpio").toString(), "--version"));
+        assertEquals(0, p.status(), p.err());
+        for (String line : p.out()) {
             int at = line.indexOf(CLI + " source: ");
             if (at >= 0) return line.substring(at + CLI.length() + " source: ".length()).strip();
         }
-        throw new AssertionError("no class+load line for " + CLI + ":\n" + p.out);
-    }
-
-    private record Proc(int status, String out) { }
-
-    private static Proc run(Path dir, List<String> cmd, String javaOpts) throws IOException, InterruptedException {
-        Path out = Files.createTempFile(dir, "out", ".txt");
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile());
-        pb.environment().put("JAVA_OPTS", javaOpts);
-        Process p = pb.start();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-            throw new AssertionError("hangs: " + cmd + "\n" + Files.readString(out));
-        }
-        return new Proc(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8));
+        throw new AssertionError("no class+load line for " + CLI + ":\n" + p.out());
     }
 }

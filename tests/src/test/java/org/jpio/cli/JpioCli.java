@@ -33,12 +33,19 @@ final class JpioCli {
     static Result run(Path dir, long timeoutSeconds, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(HOME.resolve("bin/jpio").toString()));
         cmd.addAll(List.of(args));
+        return exec(dir, timeoutSeconds, java.util.Map.of(), cmd);
+    }
+
+    /** Runs {@code cmd} (bin/jpio or a script beside it) with {@code env} added to the environment. */
+    static Result exec(Path dir, long timeoutSeconds, java.util.Map<String, String> env, List<String> cmd) throws IOException, InterruptedException {
         Path out = Files.createTempFile(dir, "stdout", ".txt"), err = Files.createTempFile(dir, "stderr", ".txt");
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+        pb.environment().putAll(env);
+        Process p = pb.start();
         if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
-            throw new AssertionError("bin/jpio hangs: " + cmd + "\n" + Files.readString(out) + Files.readString(err));
+            throw new AssertionError("hangs: " + cmd + "\n" + Files.readString(out) + Files.readString(err));
         }
         Result r = new Result(p.exitValue(), Files.readAllLines(out, StandardCharsets.UTF_8), Files.readString(err));
         Files.delete(out);
