@@ -31,7 +31,21 @@ public final class Extents {
      * allgather serves both the drivers' planning and the agreement on the checks: when any rank's checks
      * failed, every rank learns it here ({@link #rejected()}) before any byte moves.
      */
-    public static Extents exchange(Comm comm, Transfer t) {
+    public static Extents exchange(Comm comm, Transfer t) { return exchange(comm, fields(t)); }
+
+    /** {@link #exchange(Comm, Transfer)} of a rank's {@link #fields}, which a repeated call keeps (they are not changed). */
+    public static Extents exchange(Comm comm, long[] mine) {
+        if (comm.size() == 1) return alone(mine);
+        long[] all = new long[FIELDS * comm.size()];
+        comm.allgather(mine, 0, FIELDS, all, 0);
+        return new Extents(all);
+    }
+
+    /** What a rank alone gathers: its own fields ({@code mine} is not copied: neither side changes it). */
+    public static Extents alone(long[] mine) { return new Extents(mine); }
+
+    /** What this rank contributes to the exchange: its access, or (null) that its argument checks failed. */
+    public static long[] fields(Transfer t) {
         long[] mine = new long[FIELDS];
         if (t == null) {
             mine[REJECTED] = 1;
@@ -45,10 +59,7 @@ public final class Extents {
             mine[TYPE] = t.type().ordinal();
             mine[SMALL_RUNS] = a.smallRuns();
         }
-        if (comm.size() == 1) return new Extents(mine); // nothing to gather from a rank alone
-        long[] all = new long[FIELDS * comm.size()];
-        comm.allgather(mine, 0, FIELDS, all, 0);
-        return new Extents(all);
+        return mine;
     }
 
     /** Whether some rank's argument checks failed (then no rank may move a byte). */

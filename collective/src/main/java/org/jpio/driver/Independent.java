@@ -41,7 +41,6 @@ public final class Independent {
         ElementType type = t.type();
         Memory memory = t.memory();
         Object array = t.array();
-        RunCursor runs = t.runs();
         int shift = type.shift();
         if (t.access().runs() == 1) { // one run: straight between array and file, no sieving; locked only when others may sieve over it
             long start = t.access().start();
@@ -57,6 +56,7 @@ public final class Independent {
             }
             return;
         }
+        RunCursor runs = t.runs();
         long[] offs = new long[64], lens = new long[64];
         int n = 0;
         long batchBytes = 0;

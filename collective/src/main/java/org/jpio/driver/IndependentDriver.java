@@ -40,6 +40,8 @@ public class IndependentDriver implements FileDriver {
     private final ArrayFileOptions options;
     private final Set<StandardOpenOption> access;
     private final Map<ByteOrder, ArrayFile> files = new LinkedHashMap<>();
+    /** The descriptor open made, asked first on hot paths (a look through the map's values allocates an iterator). */
+    private final ArrayFile first;
     /** Whether dense collective writes reserve their extents first (hint jpio_preallocate), settled at the first such write. */
     private volatile Boolean preallocates;
     private volatile String preallocateFailure;
@@ -55,6 +57,7 @@ public class IndependentDriver implements FileDriver {
         this.options = opened.options;
         this.access = opened.access;
         this.files.put(opened.file.order(), opened.file);
+        this.first = opened.file;
     }
 
     /** The generic open (ADIOI_GEN_OpenColl): collective. */
@@ -274,6 +277,7 @@ public class IndependentDriver implements FileDriver {
     @Override public long size() throws IOException { return file(ByteOrder.nativeOrder()).size(); }
 
     @Override public boolean knownWithin(long end) {
+        if (first.knownWithin(end)) return true;
         for (ArrayFile f : files.values()) if (f.knownWithin(end)) return true; // any of this rank's descriptors: one file
         return false;
     }

@@ -24,6 +24,8 @@ final class Transfers {
     /** "op path=..." for each routine, made once: the agreements name the call, and no call builds a string. */
     private final java.util.concurrent.ConcurrentHashMap<String, String> where = new java.util.concurrent.ConcurrentHashMap<>();
     private final java.util.concurrent.ConcurrentHashMap<String, Call> calls = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The last call's checked transfer, which a call repeating every argument reuses ({@link Repeat}). */
+    private volatile java.lang.ref.WeakReference<Repeat> last = new java.lang.ref.WeakReference<>(null);
 
     Transfers(Path path, Set<Amode> amode, FileDriver driver) {
         this.path = path;
@@ -53,7 +55,7 @@ final class Transfers {
     int run(String op, boolean explicitOffset, boolean collective, boolean write, long offset, Elements e, FileView view, Hints hints, Comm comm)
             throws IOException {
         if (!collective) {
-            Transfer t = readable(Checks.transfer(op, explicitOffset, offset, e, view, amode, path, comm), write, hints);
+            Transfer t = readable(checked(op, explicitOffset, offset, e, view, comm).transfer(), write, hints);
             return elements(t, write ? driver.write(t) : driver.read(t));
         }
         Call outer = comm.enter(call(op, hints)); // the user's call names errors and the watchdog's reports
@@ -68,11 +70,12 @@ final class Transfers {
             throws IOException {
         String where = where(op);
         Transfer t = null;
+        Repeat checked = null;
         RuntimeException bad = null;
         IOException size = null;
         try {
-            t = Checks.transfer(op, explicitOffset, offset, e, view, amode, path, comm);
-            t = readable(t, write, hints);
+            checked = checked(op, explicitOffset, offset, e, view, comm);
+            t = readable(checked.transfer(), write, hints);
         } catch (IllegalArgumentException x) {
             bad = x;
             t = null;
@@ -81,7 +84,8 @@ final class Transfers {
             t = null;
         }
         // one allgather agrees on the checks and gives the drivers every rank's access
-        Extents all = Extents.exchange(comm, t);
+        Extents all = t == null ? Extents.exchange(comm, (Transfer) null)
+                    : t == checked.transfer() ? checked.exchange(comm) : Extents.exchange(comm, t);
         if (all.rejected()) comm.agree(where, size != null ? size : bad); // I/O if any rank's check met I/O, else an argument error
         long moved = 0;
         Throwable failed = null;
@@ -92,6 +96,46 @@ final class Transfers {
         }
         comm.agree(where, failed);
         return elements(t, moved);
+    }
+
+    /**
+     * The checked transfer of these arguments: the last call's when this one repeats every argument (the
+     * same write every step: the checks, the walk of the view's runs and the fields of the extent
+     * exchange are not done again, and nothing is allocated), else {@link Checks#transfer}'s. Held weakly,
+     * so that an open file never keeps a program's array alive: a garbage collection at worst costs one
+     * new check. Not for memory datatypes (their checks depend on the datatype's walk) nor SEQUENTIAL files
+     * (where the same op name may differ in its explicit offset).
+     */
+    private Repeat checked(String op, boolean explicitOffset, long offset, Elements e, FileView view, Comm comm) {
+        Repeat r = last.get();
+        if (r != null && r.repeats(op, offset, e, view, comm)) return r;
+        Transfer t = Checks.transfer(op, explicitOffset, offset, e, view, amode, path, comm);
+        r = new Repeat(t);
+        if (e.memtype() == null && !amode.contains(Amode.SEQUENTIAL)) last = new java.lang.ref.WeakReference<>(r);
+        return r;
+    }
+
+    /** A checked transfer and what it contributes to the extent exchange, made once per distinct call. */
+    private static final class Repeat {
+        private final Transfer transfer;
+        private final long[] fields;
+        private final Extents alone;
+
+        Repeat(Transfer t) {
+            this.transfer = t;
+            this.fields = Extents.fields(t);
+            this.alone = Extents.alone(fields);
+        }
+
+        Transfer transfer() { return transfer; }
+
+        boolean repeats(String op, long offset, Elements e, FileView view, Comm comm) {
+            Transfer t = transfer;
+            return t.offset() == offset && t.view() == view && t.comm() == comm && e != null && t.array() == e.array() && e.memtype() == null
+                    && t.index() == e.index() && t.count() == e.count() && t.op().equals(op);
+        }
+
+        Extents exchange(Comm comm) { return comm.size() == 1 ? alone : Extents.exchange(comm, fields); }
     }
 
     private static int elements(Transfer t, long bytes) { return (int) (bytes >> t.type().shift()); }

@@ -120,6 +120,15 @@ final class PosixEngineFile implements EngineFile {
         }
         ByteBuffer bounce = direct || fix > 1 || op != NativeIo.OP_WRITE ? BOUNCES.get() : null;
         if (op != NativeIo.OP_WRITE) requireWithinFile(position, length);
+        if (!direct && length <= PIECE) { // one native call, made without the two lambdas below: a small call allocates nothing
+            enter(op == NativeIo.OP_WRITE ? "write" : "read", position, length);
+            try {
+                if (length > 0) calls.transferArray(fd, name, array, base, (int) length, position, op, fix, 0, bounce);
+            } finally {
+                leave();
+            }
+            return;
+        }
         transfer(op, position, length, (f, align, pos, from, n) ->
                 calls.transferArray(f, name, array, base + from, n, pos, op, fix, align, bounce));
     }
