@@ -378,7 +378,7 @@ public final class LocalComm implements Comm {
     private Part[] begin(String op, Deposits.Check check) { return Deposits.begin(this, op, check); }
 
     /** Second rendezvous: after it no rank reads another's array any more. */
-    private void end(String op) { group.rendezvous.exchange(this, null, op); }
+    private void end(String op) { group.rendezvous.exchangeAndRelease(this, op); }
 
     void open() {
         if (closed) throw new IllegalStateException("communicator is closed: rank=" + rank + " size=" + size());
