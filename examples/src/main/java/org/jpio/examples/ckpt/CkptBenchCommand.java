@@ -157,8 +157,8 @@ public final class CkptBenchCommand implements Callable<Integer> {
         if (steps > 0) {
             boolean all = loopRows.equals("all");
             String noDirect = all ? DirectProbe.why(comm, sub, directWrite) : null;
-            DistributedArray[] three = {f[0], f[1], all ? CkptBench.like(comm, shape) : null};    // the third array of the loops without copy
-            CkptLoops.run(comm, three, sub, o, jm, new CkptLoops.Setup(steps, every, asyncMode, all, noDirect, peer, fileBytes), lines, rows);
+            DistributedArray[] four = {f[0], f[1], all ? CkptBench.like(comm, shape) : null, all ? CkptBench.like(comm, shape) : null}; // the loops without copy set two aside
+            CkptLoops.run(comm, four, sub, o, jm, new CkptLoops.Setup(steps, every, asyncMode, all, noDirect, peer, fileBytes), lines, rows);
         }
         if (print) delete(sub);
     }
