@@ -33,7 +33,9 @@ import picocli.CommandLine.Option;
  * {@code jpio bench ckpt}: a durable checkpoint of the heat demo's field (1 GiB at the default 512^3) by
  * jpio's store against the same bytes written durably by C (pwrite + fdatasync, one file per array, and an
  * fsync of the directory), alternating in the same run; then the demo's stencil loop with a checkpoint
- * every K steps: without checkpoints, the checkpoints alone, synchronous, asynchronous. In one JVM (ranks
+ * every K steps: without checkpoints, the checkpoints alone, synchronous, asynchronous, and with
+ * {@code --rows all} (the default) the rows of issue 16's async targets with their floors ({@link CkptLoops},
+ * {@link CkptVerdict}). In one JVM (ranks
  * as threads, {@code --ranks}) or under mpirun (ranks as processes); the C peer runs on rank 0's host.
  * {@code --format h5} makes every checkpoint one HDF5 file ({@code checkpoint.h5}) instead of {@code u.npy}.
  */
