@@ -12,7 +12,7 @@ set -euo pipefail
 home=$(cd "$(dirname "$0")/.." && pwd)
 dir=${1:-/tmp}
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+trap 'rm -rf "$work" "$dir/ckpt-beside-$$"' EXIT   # the bench removes what it wrote in its --dir, not the --dir
 cat > "$work/side.c" <<'C'
 #define _GNU_SOURCE
 #include <fcntl.h>
