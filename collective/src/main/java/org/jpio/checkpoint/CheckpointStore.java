@@ -205,7 +205,7 @@ public final class CheckpointStore implements AutoCloseable {
     public StagingReport staging() {
         synchronized (this) {
             long[] cpu = writer == null ? new long[2] : writer.cpu();
-            return pool == null ? new StagingReport(state.options.stagingBytes(), state.options.chunkBytes(), 0, 0, 0, 0, asyncChoice, cpu[0], cpu[1]) : pool.report(asyncChoice, cpu);
+            return pool == null ? new StagingReport(state.options.stagingBytes(), state.options.chunkBytes(), 0, 0, 0, 0, 0, asyncChoice, cpu[0], cpu[1]) : pool.report(asyncChoice, cpu);
         }
     }
 

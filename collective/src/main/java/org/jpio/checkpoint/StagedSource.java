@@ -29,6 +29,7 @@ final class StagedSource implements ChunkSource {
 
     /** Copies every owned element of every array into staging, waiting for room when the bound is reached. */
     void stage() {
+        long t0 = System.nanoTime(), w0 = pool.waitedNanos();
         try {
             for (Plan.Item it : plan.items()) {
                 int size = it.array().elementType().size();
@@ -46,6 +47,7 @@ final class StagedSource implements ChunkSource {
             queue.add(new Failed(e));
         } finally {
             queue.add(END);
+            pool.copied(System.nanoTime() - t0 - (pool.waitedNanos() - w0));
         }
     }
 

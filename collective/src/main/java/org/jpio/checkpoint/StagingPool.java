@@ -15,7 +15,7 @@ final class StagingPool {
     private final long bound;
     private final int largest;
     private final List<byte[]> free = new ArrayList<>();
-    private long allocated, inUse, peakInUse, staged, waitedNanos;
+    private long allocated, inUse, peakInUse, staged, waitedNanos, copyNanos;
 
     /** At most {@code boundBytes} of pieces of at most {@code largestBytes} (the chunk; not above the bound). */
     StagingPool(long boundBytes, int largestBytes) {
@@ -73,7 +73,13 @@ final class StagingPool {
         notifyAll();
     }
 
+    /** The caller's time waiting for room so far (the copy's time is what stage takes beyond it). */
+    synchronized long waitedNanos() { return waitedNanos; }
+
+    /** {@code nanos} more of the caller's time copying arrays into staging, waits for room excluded. */
+    synchronized void copied(long nanos) { copyNanos += nanos; }
+
     synchronized StagingReport report(AsyncChoice async, long[] writerCpu) {
-        return new StagingReport(bound, largest, peakInUse, allocated, staged, waitedNanos, async, writerCpu[0], writerCpu[1]);
+        return new StagingReport(bound, largest, peakInUse, allocated, staged, waitedNanos, copyNanos, async, writerCpu[0], writerCpu[1]);
     }
 }

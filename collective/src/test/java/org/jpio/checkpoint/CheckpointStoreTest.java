@@ -96,6 +96,7 @@ class CheckpointStoreTest {
                 assertEquals(64, s.peakBytes(), s.toString());
                 assertEquals(64, s.heldBytes(), "never more than the bound: " + s);
                 assertTrue(s.stagedBytes() > 0, s.toString());
+                assertTrue(s.copyNanos() > 0, "the copy into staging is timed: " + s);
             }
         });
         assertEquals(List.of(1L, 2L), Catalog.of(ckpt).valid().stream().map(CheckpointInfo::step).toList());

@@ -33,7 +33,9 @@ import picocli.CommandLine.Option;
  * {@code jpio bench ckpt}: a durable checkpoint of the heat demo's field (1 GiB at the default 512^3) by
  * jpio's store against the same bytes written durably by C (pwrite + fdatasync, one file per array, and an
  * fsync of the directory), alternating in the same run; then the demo's stencil loop with a checkpoint
- * every K steps: without checkpoints, the checkpoints alone, synchronous, asynchronous. In one JVM (ranks
+ * every K steps: without checkpoints, the checkpoints alone, synchronous, asynchronous, and with
+ * {@code --rows all} (the default) the rows of issue 16's async targets with their floors ({@link CkptLoops},
+ * {@link CkptVerdict}). In one JVM (ranks
  * as threads, {@code --ranks}) or under mpirun (ranks as processes); the C peer runs on rank 0's host.
  * {@code --format h5} makes every checkpoint one HDF5 file ({@code checkpoint.h5}) instead of {@code u.npy}.
  */
@@ -71,6 +73,16 @@ public final class CkptBenchCommand implements Callable<Integer> {
                     + "When automatic chose inline, a loop forced into the background runs too, to show why. Default: ${DEFAULT-VALUE}.")
     AsyncMode asyncMode;
 
+    @Option(names = "--rows", defaultValue = "all",
+            description = "Loops to run: basic (without checkpoints, alone, sync, async, and background forced beside an inline automatic one) or all: also the stencil beside C's "
+                    + "durable writes of the same checkpoints, and in the background: staging of two whole checkpoints, without copy (commitAsyncWithoutCopy) and, where the "
+                    + "file system takes it, without copy with O_DIRECT; with the floor from CPU of each and the issue's targets. Default: ${DEFAULT-VALUE}.")
+    String loopRows;
+
+    @Option(names = "--direct-write", defaultValue = "auto",
+            description = "The O_DIRECT rows of --rows all: auto (where --dir's file system takes O_DIRECT) or off. Default: ${DEFAULT-VALUE}.")
+    String directWrite;
+
     @Option(names = "--dir", description = "Where the checkpoints go (removed afterwards). Default: a new private directory under java.io.tmpdir.")
     Path dir;
 
@@ -83,6 +95,8 @@ public final class CkptBenchCommand implements Callable<Integer> {
         if (shape.length != 3) throw new IllegalArgumentException("--shape must be three sizes, not " + shape.length);
         if (repeat < 1 || warmup < 0 || steps < 0 || every < 1) throw new IllegalArgumentException("--repeat >= 1, --warmup >= 0, --steps >= 0 and --every >= 1 are needed");
         if (!format.equals("npy") && !format.equals("h5")) throw new IllegalArgumentException("--format=" + format + " must be npy or h5");
+        if (!loopRows.equals("all") && !loopRows.equals("basic")) throw new IllegalArgumentException("--rows=" + loopRows + " must be basic or all");
+        if (!directWrite.equals("auto") && !directWrite.equals("off")) throw new IllegalArgumentException("--direct-write=" + directWrite + " must be auto or off");
         plot.check();
         Path peer = peer();
         Path base = dir != null ? Files.createDirectories(dir.toAbsolutePath()) : Files.createTempDirectory("jpio-bench-ckpt");
@@ -142,48 +156,13 @@ public final class CkptBenchCommand implements Callable<Integer> {
                     .put("seconds", cm).put("mibs", fileBytes / 1048576.0 / cm).put("ratio_c", 1.0).toString());
         rows.add(new Json().put("bench", "ckpt").put("row", "jpio-sync").put("ranks", comm.size()).put("mode", mode).put("format", format).put("bytes", jpioBytes[0])
                     .put("seconds", jm).put("mibs", jpioBytes[0] / 1048576.0 / jm).put("ratio_c", cm / jm).toString());
-        if (steps > 0) loops(comm, f, sub, o, jm, lines, rows);
+        if (steps > 0) {
+            boolean all = loopRows.equals("all");
+            String noDirect = all ? DirectProbe.why(comm, sub, directWrite) : null;
+            DistributedArray[] four = {f[0], f[1], all ? CkptBench.like(comm, shape) : null, all ? CkptBench.like(comm, shape) : null}; // the loops without copy set two aside
+            CkptLoops.run(comm, four, sub, o, jm, new CkptLoops.Setup(steps, every, asyncMode, all, noDirect, peer, fileBytes), lines, rows);
+        }
         if (print) delete(sub);
-    }
-
-    private void loops(Comm comm, DistributedArray[] f, Path sub, CheckpointOptions o, double syncCheckpoint, List<String> lines, List<String> rows) throws IOException {
-        List<CkptBench.LoopResult> r = new ArrayList<>();
-        for (CkptBench.Loop l : CkptBench.Loop.values()) {
-            boolean shows = l != CkptBench.Loop.ASYNC_BACKGROUND || (asyncMode == AsyncMode.AUTOMATIC && r.get(3).staging().async().inline());
-            if (shows) r.add(CkptBench.loop(comm, f, steps, every, l, sub.resolve("loop-" + l), o));
-        }
-        double compute = r.get(0).seconds(), io = r.get(1).seconds(), larger = Math.max(compute, io);
-        CkptBench.LoopResult sync = r.get(2), async = r.get(3);
-        for (CkptBench.LoopResult x : r) {
-            Json row = new Json().put("bench", "ckpt").put("row", "loop-" + x.loop().name().toLowerCase(Locale.ROOT)).put("ranks", comm.size())
-                    .put("steps", steps).put("every", every).put("checkpoints", x.checkpoints()).put("seconds", x.seconds()).put("blocked_seconds", x.blockedSeconds());
-            if (x.loop().async())
-                row.put("blocked_per_checkpoint_vs_sync", x.blockedSeconds() / x.checkpoints() / syncCheckpoint).put("vs_larger", x.seconds() / larger)
-                        .put("vs_sync_loop", x.seconds() / sync.seconds()).put("blocked_vs_sync_loop", x.blockedSeconds() / sync.blockedSeconds()).put("async_inline", x.staging().async().inline()).put("async_reason", x.staging().async().reason())
-                        .put("staging_bound", x.staging().boundBytes()).put("staging_peak", x.staging().peakBytes()).put("staging_waited_seconds", x.staging().waitedNanos() / 1e9)
-                        .put("writer_cpu_seconds", x.writerCpuSeconds()).put("writer_user_seconds", x.writerUserSeconds());
-            rows.add(row.toString());
-        }
-        lines.add(String.format(Locale.ROOT, "loop: %d stencil steps, a checkpoint every %d (%d checkpoints), keep last 1, %d rank(s), %d processor(s)",
-                steps, every, async.checkpoints(), comm.size(), Runtime.getRuntime().availableProcessors()));
-        lines.add(String.format(Locale.ROOT, "  %-48s %9.3f s", "without checkpoints", compute));
-        lines.add(String.format(Locale.ROOT, "  %-48s %9.3f s", "the checkpoints alone, back to back", io));
-        lines.add(String.format(Locale.ROOT, "  %-48s %9.3f s  blocked %.3f s", "with synchronous checkpoints", sync.seconds(), sync.blockedSeconds()));
-        for (CkptBench.LoopResult x : r.subList(3, r.size())) {
-            String what = x.loop() == CkptBench.Loop.ASYNC ? "with asynchronous checkpoints (" + asyncMode.name().toLowerCase(Locale.ROOT) + ")"
-                    : "with asynchronous checkpoints forced to background";
-            lines.add(String.format(Locale.ROOT, "  %-48s %9.3f s  blocked %.3f s", what, x.seconds(), x.blockedSeconds()));
-            lines.add("    " + x.staging().async());
-            lines.add(String.format(Locale.ROOT, "    blocked per checkpoint / one sync checkpoint: %.1f%% (target < 5%%); blocked / the synchronous loop's: %.1f%%",
-                    100 * x.blockedSeconds() / x.checkpoints() / syncCheckpoint, 100 * x.blockedSeconds() / sync.blockedSeconds()));
-            lines.add(String.format(Locale.ROOT, "    loop / max(without checkpoints, checkpoints alone): %.3f (target <= 1.10); loop / synchronous loop: %.3f",
-                    x.seconds() / larger, x.seconds() / sync.seconds()));
-            if (!x.staging().async().inline()) {
-                lines.add(String.format(Locale.ROOT, "    background writers' CPU, all ranks: %.3f s, of which user %.3f s (the rest is the kernel's work for them)",
-                        x.writerCpuSeconds(), x.writerUserSeconds()));
-                lines.add("    " + x.staging() + " (rank 0)");
-            }
-        }
     }
 
     private static String rounds(double[] v) {
@@ -203,8 +182,17 @@ public final class CkptBenchCommand implements Callable<Integer> {
 
     /** One durable write of the same bytes by C; its seconds. */
     static double runPeer(Path peer, Path dir, long bytes) throws IOException, InterruptedException {
+        return finishPeer(startPeer(peer, dir, bytes), dir);
+    }
+
+    /** Starts one durable write of {@code bytes} by C into {@code dir}/u.npy. */
+    static Process startPeer(Path peer, Path dir, long bytes) throws IOException {
         Files.createDirectories(dir);
-        Process p = new ProcessBuilder(peer.toString(), dir.toString(), Long.toString(bytes), "u.npy").redirectErrorStream(true).start();
+        return new ProcessBuilder(peer.toString(), dir.toString(), Long.toString(bytes), "u.npy").redirectErrorStream(true).start();
+    }
+
+    /** Waits for a write {@link #startPeer} started, removes its file; its seconds as C measured them. */
+    static double finishPeer(Process p, Path dir) throws IOException, InterruptedException {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(30, TimeUnit.MINUTES) || p.exitValue() != 0) throw new IOException("C peer failed: " + out);
         Matcher m = Pattern.compile("\"seconds\":([0-9.]+)").matcher(out);
