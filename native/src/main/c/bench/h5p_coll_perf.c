@@ -6,9 +6,13 @@
  * (H5FD_MPIO_COLLECTIVE); then the same collective H5Dread, and every element checked (each holds its
  * global linear index). Timed as jpio's rows are: from the barrier before the file is created to the
  * barrier after it is closed and synced (fsync), so every row ends with the data on the device; the read
- * from the barrier before the open to the barrier after the close. Prints one JSON line from rank 0:
+ * from the barrier before the open to the barrier after the close.
+ * WARMUP untimed rounds come first, as jpio's rows have them in each launch: so the timed write, like
+ * jpio's, replaces an existing file of the same size (here truncated in place by H5F_ACC_TRUNC, where jpio
+ * writes a temporary and renames it over the old file).
+ * Prints one JSON line from rank 0, the last round's times and the elements read back wrong in all rounds:
  *   {"peer":"c-phdf5","np":N,"dims":[X,Y,Z],"bytes":B,"write_s":W,"read_s":R,"errors":E}
- * Usage: mpirun -np N h5p_coll_perf X Y Z FILE
+ * Usage: mpirun -np N h5p_coll_perf X Y Z FILE [WARMUP]   (WARMUP 0 when left out)
  * Built by native/Makefile with h5pcc (libhdf5-openmpi-dev) when it is installed.
  */
 #include <fcntl.h>
@@ -21,6 +25,9 @@
 
 #define CHECK(call) do { if ((call) < 0) { fprintf(stderr, "h5p_coll_perf: %s failed at line %d\n", #call, __LINE__); MPI_Abort(MPI_COMM_WORLD, 3); } } while (0)
 
+/* This process's block: start lo, sizes ls, of the global shape g. */
+typedef struct { hsize_t g[3], lo[3], ls[3]; } block_t;
+
 static hid_t open_file(const char *path, int create) {
     hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
     CHECK(H5Pset_fapl_mpio(fapl, MPI_COMM_WORLD, MPI_INFO_NULL));
@@ -30,46 +37,29 @@ static hid_t open_file(const char *path, int create) {
     return f;
 }
 
-int main(int argc, char **argv) {
-    MPI_Init(&argc, &argv);
-    int rank, np;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &np);
-    if (argc != 5) {
-        if (rank == 0) fprintf(stderr, "usage: h5p_coll_perf X Y Z FILE\n");
-        MPI_Abort(MPI_COMM_WORLD, 2);
-    }
-    hsize_t g[3] = {atoll(argv[1]), atoll(argv[2]), atoll(argv[3])};
-    const char *path = argv[4];
-    int dims[3] = {0, 0, 0}, periods[3] = {0, 0, 0}, coords[3];
-    MPI_Dims_create(np, 3, dims);
-    MPI_Comm cart;
-    MPI_Cart_create(MPI_COMM_WORLD, 3, dims, periods, 0, &cart);
-    MPI_Cart_coords(cart, rank, 3, coords);
-    hsize_t lo[3], ls[3];
-    for (int d = 0; d < 3; d++) {
-        hsize_t b = (g[d] + dims[d] - 1) / dims[d];
-        lo[d] = coords[d] * b < g[d] ? coords[d] * b : g[d];
-        ls[d] = lo[d] + b < g[d] ? b : g[d] - lo[d];
-    }
-    size_t n = ls[0] * ls[1] * ls[2];
-    int *buf = malloc(n > 0 ? n * sizeof(int) : 1);
+/* Fills buf with each element's global linear index (check = 0) or counts the elements that differ (check = 1). */
+static long long fill(const block_t *b, int *buf, int check) {
+    long long bad = 0;
     size_t k = 0;
-    for (hsize_t i = 0; i < ls[0]; i++)
-        for (hsize_t j = 0; j < ls[1]; j++)
-            for (hsize_t l = 0; l < ls[2]; l++, k++) buf[k] = (int) (((lo[0] + i) * g[1] + lo[1] + j) * g[2] + lo[2] + l);
+    for (hsize_t i = 0; i < b->ls[0]; i++)
+        for (hsize_t j = 0; j < b->ls[1]; j++)
+            for (hsize_t l = 0; l < b->ls[2]; l++, k++) {
+                int v = (int) (((b->lo[0] + i) * b->g[1] + b->lo[1] + j) * b->g[2] + b->lo[2] + l);
+                if (!check) buf[k] = v;
+                else if (buf[k] != v) bad++;
+            }
+    return bad;
+}
 
-    hid_t dxpl = H5Pcreate(H5P_DATASET_XFER);
-    CHECK(H5Pset_dxpl_mpio(dxpl, H5FD_MPIO_COLLECTIVE));
-    hid_t mspace = H5Screate_simple(3, ls, NULL);
-
+/* One timed write: barrier, create (truncating an existing file), collective write, close, fsync, barrier. */
+static double write_file(const char *path, const block_t *b, hid_t mspace, hid_t dxpl, const int *buf, int rank) {
     MPI_Barrier(MPI_COMM_WORLD);
     double t0 = MPI_Wtime();
     hid_t f = open_file(path, 1);
-    hid_t fspace = H5Screate_simple(3, g, NULL);
+    hid_t fspace = H5Screate_simple(3, b->g, NULL);
     hid_t d = H5Dcreate2(f, "/data", H5T_NATIVE_INT, fspace, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
     CHECK(d);
-    CHECK(H5Sselect_hyperslab(fspace, H5S_SELECT_SET, lo, NULL, ls, NULL));
+    CHECK(H5Sselect_hyperslab(fspace, H5S_SELECT_SET, b->lo, NULL, b->ls, NULL));
     CHECK(H5Dwrite(d, H5T_NATIVE_INT, mspace, fspace, dxpl, buf));
     H5Dclose(d);
     H5Sclose(fspace);
@@ -80,35 +70,70 @@ int main(int argc, char **argv) {
         close(fd);
     }
     MPI_Barrier(MPI_COMM_WORLD);
-    double tw = MPI_Wtime() - t0;
+    return MPI_Wtime() - t0;
+}
 
-    memset(buf, 0xff, n * sizeof(int));
+/* One timed read: barrier, open, collective read, close, barrier. */
+static double read_file(const char *path, const block_t *b, hid_t mspace, hid_t dxpl, int *buf) {
     MPI_Barrier(MPI_COMM_WORLD);
-    t0 = MPI_Wtime();
-    f = open_file(path, 0);
-    d = H5Dopen2(f, "/data", H5P_DEFAULT);
+    double t0 = MPI_Wtime();
+    hid_t f = open_file(path, 0);
+    hid_t d = H5Dopen2(f, "/data", H5P_DEFAULT);
     CHECK(d);
-    fspace = H5Dget_space(d);
-    CHECK(H5Sselect_hyperslab(fspace, H5S_SELECT_SET, lo, NULL, ls, NULL));
+    hid_t fspace = H5Dget_space(d);
+    CHECK(H5Sselect_hyperslab(fspace, H5S_SELECT_SET, b->lo, NULL, b->ls, NULL));
     CHECK(H5Dread(d, H5T_NATIVE_INT, mspace, fspace, dxpl, buf));
     H5Dclose(d);
     H5Sclose(fspace);
     CHECK(H5Fclose(f));
     MPI_Barrier(MPI_COMM_WORLD);
-    double tr = MPI_Wtime() - t0;
+    return MPI_Wtime() - t0;
+}
 
+int main(int argc, char **argv) {
+    MPI_Init(&argc, &argv);
+    int rank, np;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &np);
+    int warmup = argc == 6 ? atoi(argv[5]) : 0;
+    if ((argc != 5 && argc != 6) || warmup < 0) {
+        if (rank == 0) fprintf(stderr, "usage: h5p_coll_perf X Y Z FILE [WARMUP]\n");
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    block_t b = {{atoll(argv[1]), atoll(argv[2]), atoll(argv[3])}, {0}, {0}};
+    const char *path = argv[4];
+    int dims[3] = {0, 0, 0}, periods[3] = {0, 0, 0}, coords[3];
+    MPI_Dims_create(np, 3, dims);
+    MPI_Comm cart;
+    MPI_Cart_create(MPI_COMM_WORLD, 3, dims, periods, 0, &cart);
+    MPI_Cart_coords(cart, rank, 3, coords);
+    for (int d = 0; d < 3; d++) {
+        hsize_t s = (b.g[d] + dims[d] - 1) / dims[d];
+        b.lo[d] = coords[d] * s < b.g[d] ? coords[d] * s : b.g[d];
+        b.ls[d] = b.lo[d] + s < b.g[d] ? s : b.g[d] - b.lo[d];
+    }
+    size_t n = b.ls[0] * b.ls[1] * b.ls[2];
+    int *buf = malloc(n > 0 ? n * sizeof(int) : 1);
+    hid_t dxpl = H5Pcreate(H5P_DATASET_XFER);
+    CHECK(H5Pset_dxpl_mpio(dxpl, H5FD_MPIO_COLLECTIVE));
+    hid_t mspace = H5Screate_simple(3, b.ls, NULL);
+
+    double tw = 0, tr = 0;
     long long errors = 0;
-    k = 0;
-    for (hsize_t i = 0; i < ls[0]; i++)
-        for (hsize_t j = 0; j < ls[1]; j++)
-            for (hsize_t l = 0; l < ls[2]; l++, k++)
-                if (buf[k] != (int) (((lo[0] + i) * g[1] + lo[1] + j) * g[2] + lo[2] + l)) errors++;
+    for (int round = 0; round <= warmup; round++) {   /* the last round's times are the ones printed */
+        fill(&b, buf, 0);
+        tw = write_file(path, &b, mspace, dxpl, buf, rank);
+        memset(buf, 0xff, n * sizeof(int));
+        tr = read_file(path, &b, mspace, dxpl, buf);
+        errors += fill(&b, buf, 1);
+    }
+
     long long all = 0;
     MPI_Reduce(&errors, &all, 1, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
     if (rank == 0)
         printf("{\"peer\":\"c-phdf5\",\"np\":%d,\"dims\":[%llu,%llu,%llu],\"bytes\":%llu,\"write_s\":%.6f,\"read_s\":%.6f,\"errors\":%lld}\n", np,
-               (unsigned long long) g[0], (unsigned long long) g[1], (unsigned long long) g[2],
-               (unsigned long long) (g[0] * g[1] * g[2] * sizeof(int)), tw, tr, all);
+               (unsigned long long) b.g[0], (unsigned long long) b.g[1], (unsigned long long) b.g[2],
+               (unsigned long long) (b.g[0] * b.g[1] * b.g[2] * sizeof(int)), tw, tr, all);
     H5Sclose(mspace);
     H5Pclose(dxpl);
     free(buf);

@@ -12,6 +12,10 @@ import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import org.jpio.engine.Advice;
+import org.jpio.engine.EngineFile;
+import org.jpio.engine.Engines;
+import org.jpio.engine.OpenSpec;
 
 /**
  * How a file is replaced without ever being torn: the new contents go to a temporary file beside it (same
@@ -34,9 +38,13 @@ final class Replacement {
 
     private Replacement() { }
 
-    /** A new temporary name beside {@code target}, after removing those of writers on {@code host} (this one) that are gone. */
+    /**
+     * A new temporary name beside {@code target}, after removing those of writers on {@code host} (this one)
+     * that are gone and dropping the old version's pages from the page cache ({@link #dropCachedPages}).
+     */
     static Path temporary(Path target, String host) throws IOException {
         awaitReleases();
+        dropCachedPages(target);
         Path dir = parent(target);
         removeStale(target, dir, host);
         String name = "." + target.getFileName() + TAG + host + "-" + ProcessHandle.current().pid() + "-"
@@ -62,6 +70,26 @@ final class Replacement {
             syncDirectory(parent(target));
         } finally {
             release(old);
+        }
+    }
+
+    /**
+     * Gives the page cache the old version's clean pages back before the new version is written, so that
+     * the new version's writes reuse them. On a virtual machine that hands free memory back to its host
+     * (virtio-balloon free page reporting, as here) a page that has been free for a few seconds must be
+     * faulted in again by the host at its first touch: a 64 MiB write into a new file ran at 218-637 MiB/s
+     * beside its cached old version and at 789-2379 MiB/s after this drop, as fast as truncating the old
+     * file in place (1091-1321 MiB/s), 2026-11-28. posix_fadvise DONTNEED only drops clean pages (dirty
+     * ones are written back, never discarded), so the old version stays whole on the device and readable
+     * until the rename; at worst a reader of it meanwhile reads from the device. A hint: an engine without
+     * fadvise, a file we cannot open or a refusal changes nothing but the speed.
+     */
+    static void dropCachedPages(Path target) {
+        if (!Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)) return; // a link is replaced, not what it points to
+        try (EngineFile old = Engines.defaultEngine().open(target, OpenSpec.of(StandardOpenOption.READ))) {
+            old.advise(0, 0, Advice.DONTNEED); // length 0: to the end of the file
+        } catch (IOException | RuntimeException e) {
+            // not readable by us, or no fadvise here: the new version takes fresh pages, as before
         }
     }
 

@@ -192,4 +192,38 @@ class ReplacementTest {
             hold.countDown();
         }
     }
+
+    /** Bytes of {@code file} in the page cache, as util-linux's fincore counts them (mincore). */
+    private static long cached(Path file) throws Exception {
+        Process p = new ProcessBuilder("fincore", "--bytes", "--noheadings", "--raw", "--output", "RES", file.toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes()).trim();
+        assertEquals(0, p.waitFor(), out);
+        return Long.parseLong(out);
+    }
+
+    /**
+     * Before the new version is written, the old one's pages leave the page cache (so that the new version's
+     * writes reuse them: see Replacement.dropCachedPages), and the old version stays whole under its name.
+     */
+    @Test
+    void theOldVersionLeavesThePageCacheBeforeTheNewOneIsWrittenAndStaysWhole() throws Exception {
+        Assumptions.assumeTrue(!"tmpfs".equals(Files.getFileStore(dir).type()), "a tmpfs file is its pages: nothing to drop");
+        Assumptions.assumeTrue(!org.jpio.engine.Engines.defaultEngine().name().equals("nio"), "the nio engine has no posix_fadvise");
+        Assumptions.assumeTrue(new ProcessBuilder("fincore", "--version").start().waitFor() == 0, "fincore (util-linux) counts cached pages");
+        Path file = dir.resolve("cached.raw");
+        byte[] old = new byte[4 << 20];
+        new java.util.Random(15).nextBytes(old);
+        Files.write(file, old);
+        try (java.nio.channels.FileChannel c = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+            c.force(true); // DONTNEED drops clean pages only
+        }
+        assertArrayEquals(old, Files.readAllBytes(file));
+        assertEquals(old.length, cached(file), "the old version is cached before the replacement starts");
+        Path tmp = Replacement.temporary(file, "h");
+        assertEquals(0, cached(file), "its pages are given back before any byte of the new version is written");
+        assertArrayEquals(old, Files.readAllBytes(file), "the old version, whole under its name");
+        Files.write(tmp, new byte[] {1, 2, 3});
+        Replacement.commit(tmp, file);
+        assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(file));
+    }
 }

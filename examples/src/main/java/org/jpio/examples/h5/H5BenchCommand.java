@@ -40,7 +40,8 @@ public final class H5BenchCommand implements Callable<Integer> {
     @Option(names = "--repeat", defaultValue = "3", description = "Rounds; rates and ratios are medians over rounds. Default: ${DEFAULT-VALUE}.")
     int repeat;
 
-    @Option(names = "--warmup", defaultValue = "1", description = "Untimed jpio rounds in each launch before the timed one (JIT). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--warmup", defaultValue = "1", description = {"Untimed rounds in each launch before the timed one, for jpio (the JIT) and the peers alike,",
+            "so every timed write replaces an existing file of the same size. Default: ${DEFAULT-VALUE}."})
     int warmup;
 
     @Option(names = "--peers", split = ",", defaultValue = "c,h5py", description = "Peers in the same rounds: c (C parallel HDF5), h5py, or none. Default: ${DEFAULT-VALUE}.")
@@ -86,8 +87,8 @@ public final class H5BenchCommand implements Callable<Integer> {
                         int n = np, at = round;
                         List<Step> steps = new ArrayList<>();
                         steps.add(() -> H5Peers.jpio(n, dims, work, warmup, at % 2 == 0, hints));
-                        if (c) steps.add(() -> List.of(H5Peers.c(n, dims, work)));
-                        if (py) steps.add(() -> List.of(H5Peers.h5py(python, dims, work)));
+                        if (c) steps.add(() -> List.of(H5Peers.c(n, dims, work, warmup)));
+                        if (py) steps.add(() -> List.of(H5Peers.h5py(python, dims, work, warmup)));
                         java.util.Collections.rotate(steps, round);           // who goes first changes from round to round
                         for (Step step : steps) for (H5Peers.Row r : step.run()) rows.computeIfAbsent(r.name(), k -> new ArrayList<>()).add(r);
                     }
