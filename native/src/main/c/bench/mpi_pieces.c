@@ -6,9 +6,12 @@
  * "overwrite" is given, which writes it once untimed first (coll_perf's overwrite). "reserve": each
  * process first posix_fallocates its own extent, inside the timed write, as jpio's jpio_preallocate does.
  * "sync": fdatasync inside the timed write (durable). "double": 8-byte elements instead of int.
+ * "pause=MS": sleep MS milliseconds between the deletion of the last round's file and the timed write
+ * (a new file's page cache then comes from memory freed that long before: BENCHMARKS.md, bench coll
+ * --pattern, on what that costs in a VM that reports free memory to its host).
  * Prints the medians of the rounds from rank 0:
- *   {"np":N,"dims":[X,Y,Z],"type":"int","reserve":0,"overwrite":0,"sync":0,"bytes":B,"write_mibs":W,"read_mibs":R,"errors":E}
- * Usage: mpirun -np N mpi_pieces X Y Z FILE ROUNDS [reserve] [overwrite] [sync] [double]
+ *   {"np":N,"dims":[X,Y,Z],"type":"int","reserve":0,"overwrite":0,"sync":0,"pause_ms":P,"bytes":B,"write_mibs":W,"read_mibs":R,"errors":E}
+ * Usage: mpirun -np N mpi_pieces X Y Z FILE ROUNDS [reserve] [overwrite] [sync] [double] [pause=MS]
  */
 #include <mpi.h>
 #include <errno.h>
@@ -65,17 +68,18 @@ int main(int argc, char **argv) {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &np);
     if (argc < 6) {
-        if (rank == 0) fprintf(stderr, "usage: mpi_pieces X Y Z FILE ROUNDS [reserve] [overwrite] [sync] [double]\n");
+        if (rank == 0) fprintf(stderr, "usage: mpi_pieces X Y Z FILE ROUNDS [reserve] [overwrite] [sync] [double] [pause=MS]\n");
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     g[0] = atol(argv[1]), g[1] = atol(argv[2]), g[2] = atol(argv[3]);
     const char *path = argv[4];
-    int rounds = atoi(argv[5]), reserve = 0, overwrite = 0, sync = 0;
+    int rounds = atoi(argv[5]), reserve = 0, overwrite = 0, sync = 0, pause_ms = 0;
     for (int i = 6; i < argc; i++) {
         if (strcmp(argv[i], "reserve") == 0) reserve = 1;
         else if (strcmp(argv[i], "overwrite") == 0) overwrite = 1;
         else if (strcmp(argv[i], "sync") == 0) sync = 1;
         else if (strcmp(argv[i], "double") == 0) is_double = 1;
+        else if (strncmp(argv[i], "pause=", 6) == 0 && atoi(argv[i] + 6) >= 0) pause_ms = atoi(argv[i] + 6);
         else {
             if (rank == 0) fprintf(stderr, "mpi_pieces: unknown flag %s\n", argv[i]);
             MPI_Abort(MPI_COMM_WORLD, 2);
@@ -99,6 +103,7 @@ int main(int argc, char **argv) {
     for (int r = overwrite ? -1 : 0; r < rounds; r++) { /* round -1: the untimed first write of an overwrite */
         values(buf, 0);
         if (rank == 0 && (!overwrite || r < 0)) unlink(path);
+        if (pause_ms > 0) usleep(pause_ms * 1000L);
         MPI_Barrier(MPI_COMM_WORLD);
         int fd = open(path, O_CREAT | O_RDWR, 0644);
         if (fd < 0) fail("open", path, 0);
@@ -125,9 +130,9 @@ int main(int argc, char **argv) {
     qsort(tr, rounds, sizeof(double), cmp);
     double total = (double) g[0] * g[1] * g[2] * esize;
     if (rank == 0)
-        printf("{\"np\":%d,\"dims\":[%ld,%ld,%ld],\"type\":\"%s\",\"reserve\":%d,\"overwrite\":%d,\"sync\":%d,\"bytes\":%.0f,"
+        printf("{\"np\":%d,\"dims\":[%ld,%ld,%ld],\"type\":\"%s\",\"reserve\":%d,\"overwrite\":%d,\"sync\":%d,\"pause_ms\":%d,\"bytes\":%.0f,"
                "\"write_mibs\":%.1f,\"read_mibs\":%.1f,\"errors\":%lld}\n", np, g[0], g[1], g[2], is_double ? "double" : "int",
-               reserve, overwrite, sync, total, total / 1048576.0 / tw[rounds / 2], total / 1048576.0 / tr[rounds / 2], all);
+               reserve, overwrite, sync, pause_ms, total, total / 1048576.0 / tw[rounds / 2], total / 1048576.0 / tr[rounds / 2], all);
     MPI_Finalize();
     return rank == 0 && all != 0;
 }
