@@ -15,18 +15,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + t.tv_nsec / 1e9;
-}
-
-static void must(int ok, const char *what, const char *path) {
-    if (ok) return;
-    fprintf(stderr, "alias_probe: %s failed: path=%s errno=%d (%s)\n", what, path, errno, strerror(errno));
-    exit(1);
-}
+#include "bench.h"
 
 /* pread of exactly len bytes (the kernel may return fewer per call). */
 static void read_all(int fd, char *p, size_t len, off_t off, const char *path) {

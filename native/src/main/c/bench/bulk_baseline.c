@@ -38,6 +38,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "bench.h"
 
 static void fail(const char *what, const char *path, long long off, long long len, int err) {
     printf("FAIL %s path=%s offset=%lld length=%lld errno=%d (%s)\n", what, path, off, len, err, strerror(err));
@@ -107,12 +108,6 @@ static int worker(const char *path, long long bytes, int procs, int rank, int al
     close(fd);
     free(b.data);
     return 0;
-}
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + t.tv_nsec / 1e9;
 }
 
 static void expect(FILE *from, const char *word, long long *value) {

@@ -18,16 +18,11 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "bench.h"
 
 static void fail(const char *what, const char *path, int err) {
     printf("FAIL %s path=%s errno=%d (%s)\n", what, path, err, strerror(err));
     exit(1);
-}
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + t.tv_nsec / 1e9;
 }
 
 int main(int argc, char **argv) {

@@ -19,14 +19,9 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "bench.h"
 
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + t.tv_nsec / 1e9;
-}
-
-static void must(int ok, const char *what, const char *path, long off) {
+static void must_at(int ok, const char *what, const char *path, long off) {
     if (ok) return;
     fprintf(stderr, "fresh_write_probe: %s failed: path=%s offset=%ld errno=%d (%s)\n", what, path, off, errno, strerror(errno));
     exit(1);
@@ -40,24 +35,24 @@ struct shared {
 
 static void writer(struct shared *sh, int me, int np, long size, long piece, const char *mode, const char *path) {
     char *buf = malloc(piece);
-    must(buf != NULL, "malloc", path, 0);
+    must_at(buf != NULL, "malloc", path, 0);
     memset(buf, me + 1, piece); /* touched before the clock starts: only the page cache is new */
     int fd = open(path, O_RDWR | O_CREAT, 0644);
-    must(fd >= 0, "open", path, 0);
+    must_at(fd >= 0, "open", path, 0);
     long pieces = size / piece, first = me * piece, last = ((pieces - 1 - me) / np * np + me) * piece + piece;
     pthread_barrier_wait(&sh->barrier);
     double t0 = now(), slowest = 0, reserve = 0;
     if (strcmp(mode, "one") == 0) {
-        if (me == 0) must((errno = posix_fallocate(fd, 0, size)) == 0, "posix_fallocate", path, 0);
+        if (me == 0) must_at((errno = posix_fallocate(fd, 0, size)) == 0, "posix_fallocate", path, 0);
         reserve = now() - t0;
         pthread_barrier_wait(&sh->barrier);
     } else if (strcmp(mode, "each") == 0 && first < last) {
-        must((errno = posix_fallocate(fd, first, last - first)) == 0, "posix_fallocate", path, first);
+        must_at((errno = posix_fallocate(fd, first, last - first)) == 0, "posix_fallocate", path, first);
         reserve = now() - t0;
     }
     for (long k = me; k < pieces; k += np) {
         double a = now();
-        must(pwrite(fd, buf, piece, k * piece) == piece, "pwrite", path, k * piece);
+        must_at(pwrite(fd, buf, piece, k * piece) == piece, "pwrite", path, k * piece);
         if (now() - a > slowest) slowest = now() - a;
     }
     pthread_barrier_wait(&sh->barrier);
@@ -83,17 +78,17 @@ int main(int argc, char **argv) {
         return 2;
     }
     struct shared *sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    must(sh != MAP_FAILED, "mmap", path, 0);
+    must_at(sh != MAP_FAILED, "mmap", path, 0);
     pthread_barrierattr_t attr;
     pthread_barrierattr_init(&attr);
     pthread_barrierattr_setpshared(&attr, PTHREAD_PROCESS_SHARED);
     for (int r = 0; r < rounds; r++) {
-        must(unlink(path) == 0 || errno == ENOENT, "unlink", path, 0);
+        must_at(unlink(path) == 0 || errno == ENOENT, "unlink", path, 0);
         usleep(pause_ms * 1000L);
         pthread_barrier_init(&sh->barrier, &attr, np);
         for (int p = 0; p < np; p++) {
             pid_t pid = fork();
-            must(pid >= 0, "fork", path, 0);
+            must_at(pid >= 0, "fork", path, 0);
             if (pid == 0) {
                 writer(sh, p, np, size, piece, mode, path);
                 _exit(0);
@@ -115,6 +110,6 @@ int main(int argc, char **argv) {
                np, size >> 20, piece >> 10, mode, pause_ms, (size >> 20) / t, slowest * 1e3, reserve * 1e3);
         pthread_barrier_destroy(&sh->barrier);
     }
-    must(unlink(path) == 0, "unlink", path, 0);
+    must_at(unlink(path) == 0, "unlink", path, 0);
     return 0;
 }

@@ -17,12 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + t.tv_nsec * 1e-9;
-}
+#include "bench.h"
 
 /* Computes until `seconds` have passed: chunks of a multiply-add sweep over `work`; returns the sweeps. */
 static long compute(double seconds, double *work, int n) {

@@ -23,18 +23,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + t.tv_nsec / 1e9;
-}
-
-static void must(int ok, const char *what, const char *path) {
-    if (ok) return;
-    fprintf(stderr, "replace_probe: %s failed: path=%s errno=%d (%s)\n", what, path, errno, strerror(errno));
-    exit(1);
-}
+#include "bench.h"
 
 static void sync_path(const char *path, int data_only) {
     int fd = open(path, O_RDONLY);

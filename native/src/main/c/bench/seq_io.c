@@ -20,18 +20,13 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include "bench.h"
 
 #define PAGE 4096
 
 static void fail(const char *what, const char *path, long long off) {
     fprintf(stderr, "seq_io: %s path=%s offset=%lld errno=%d (%s)\n", what, path, off, errno, strerror(errno));
     exit(1);
-}
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + t.tv_nsec / 1e9;
 }
 
 static void all(int fd, char *p, size_t n, int writing, const char *path, long long at) {
