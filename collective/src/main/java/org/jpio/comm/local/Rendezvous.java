@@ -16,14 +16,19 @@ package org.jpio.comm.local;
  * 0.9 us with the monitor taken by every arrival (and the array copied), 0.5 us now; a bare spin barrier
  * of two threads, 0.27 us, is the floor here.
  *
- * <p>A rank that is not the last to arrive first waits awake for up to {@link #SPIN_NANOS} (20 us): a small
- * collective of threads completes in about that time, and parking a thread and waking it costs tens of
- * microseconds (two context switches). It first spins on the processor for about a thousand pauses, then
- * yields it between looks ({@code Thread.yield}, MPI's "yield when idle"), so that a late rank waiting for a
- * processor (more ranks than processors, or other work on them) can run; then it sleeps on the monitor.
- * The wait does not adapt: an earlier version halved it after each wait that ended in sleep, and once
- * parked ranks arrived late because they had been parked, it stayed short and every collective of 2 ranks
- * cost a park and a wake-up (6 us instead of 0.5 on a busy machine here).
+ * <p>A rank that is not the last to arrive first waits awake, then sleeps on the monitor: parking a thread
+ * and waking it costs two context switches, and on this kind of virtual machine, where an idle processor
+ * halts and is woken through the host, 50-100 us. It spins on the processor for about a thousand pauses,
+ * then yields it between looks ({@code Thread.yield}, MPI's "yield when idle"), so that a late rank waiting
+ * for a processor (more ranks than processors, or other work on them) can run. How long it stays awake
+ * adapts per rank ({@link SpinBudget}): about twice its recent waits, between 20 us and
+ * {@link #SPIN_NANOS} (500 us). A wait that ends within that is the common one in a collective call: the
+ * ranks of a 1 MiB {@code writeAtAll} take the file's lock in turn, so the first waits one write (40-50 us)
+ * for the second at the outcome agreement; with a fixed 20 us it slept and the call took 135-180 us on 2
+ * ranks instead of 75-90. A rank whose waits are long (another rank computing) stays at 20 us. A version
+ * that halved the wait after each wait that ended in sleep locked itself into sleeping, since a rank woken
+ * late arrives late at the next collective; here a late wake-up lengthens the other rank's wait, which
+ * raises its budget.
  */
 final class Rendezvous {
     private final Group group;
@@ -39,6 +44,8 @@ final class Rendezvous {
     private final boolean spins;
     /** More ranks than processors: a waiting rank yields its processor while it spins, so the late ones can run. */
     private final boolean yields;
+    /** Each rank's current spin budget in nanoseconds, written by that rank only. */
+    private final long[] spinNanos;
 
     Rendezvous(Group group) {
         this.group = group;
@@ -46,10 +53,12 @@ final class Rendezvous {
         this.arrivedFor = new long[group.size()];
         this.spins = group.size() > 1 && SPIN_NANOS > 0;
         this.yields = group.size() > Runtime.getRuntime().availableProcessors();
+        this.spinNanos = new long[group.size()];
+        java.util.Arrays.fill(spinNanos, SpinBudget.MIN_NANOS);
     }
 
-    /** How long a rank spins before it sleeps (system property {@code jpio.local.spin.nanos}, 0: never). */
-    static final long SPIN_NANOS = Long.getLong("jpio.local.spin.nanos", 20_000);
+    /** The longest a rank spins before it sleeps (system property {@code jpio.local.spin.nanos}, 0: never). */
+    static final long SPIN_NANOS = Long.getLong("jpio.local.spin.nanos", 500_000);
 
     Object[] exchange(LocalComm who, Object mine, String op) {
         String why = group.broken();
@@ -69,8 +78,13 @@ final class Rendezvous {
             }
             return buf;
         }
-        if (spins) {
-            long until = System.nanoTime() + SPIN_NANOS;
+        if (!spins) {
+            synchronized (this) {
+                return await(who, op, gen, buf);
+            }
+        }
+        long start = System.nanoTime(), until = start + spinNanos[rank];
+        try {
             for (int i = 1; ; i++) {
                 if (generation != gen) return buf;
                 if (yields || i > 1024) { // a peer not here after a thousand pauses may be waiting for this processor
@@ -81,10 +95,19 @@ final class Rendezvous {
                     if ((i & 63) == 0 && System.nanoTime() > until) break;
                 }
             }
+            synchronized (this) {
+                return await(who, op, gen, buf);
+            }
+        } finally {
+            spinNanos[rank] = SpinBudget.next(spinNanos[rank], System.nanoTime() - start, SPIN_NANOS);
         }
-        synchronized (this) {
-            return await(who, op, gen, buf);
-        }
+    }
+
+    /** Waits that went to sleep, all ranks (read by tests; written under the monitor). */
+    private long sleeps;
+
+    synchronized long sleeps() {
+        return sleeps;
     }
 
     /**
@@ -101,6 +124,7 @@ final class Rendezvous {
     /** Sleeps until generation {@code gen} completes, the team breaks, or the watchdog limit passes. Holds the lock. */
     private Object[] await(LocalComm who, String op, long gen, Object[] buf) {
         if (generation != gen) return buf;
+        sleeps++;
         String why;
         Wait w = new Wait(who, op);
         sleepers.incrementAndGet();
