@@ -35,10 +35,16 @@ class CkptBenchCliTest {
             assertTrue(Double.parseDouble(row.get("seconds")) > 0, line);
             if (row.get("row").equals("jpio-sync")) assertEquals(128 + 24L * 20 * 16 * 8, Long.parseLong(row.get("bytes")), line);
             if (row.get("row").startsWith("loop-") && !row.get("row").equals("loop-compute_only")) assertEquals("2", row.get("checkpoints"), line);
-            if (row.get("row").startsWith("loop-") && !row.get("row").equals("loop-beside_c")) assertTrue(row.containsKey("host_cpu_seconds"), line);
+            if (row.get("row").startsWith("loop-")) {                          // every loop: host CPU, rank 0's thread, the wait after the last step
+                assertTrue(row.containsKey("host_cpu_seconds") && row.containsKey("thread_cpu_seconds") && row.containsKey("preempted"), line);
+                assertTrue(Double.parseDouble(row.get("tail_seconds")) >= 0 && Double.parseDouble(row.get("tail_seconds")) <= Double.parseDouble(row.get("seconds")), line);
+            }
+            if (row.get("row").startsWith("loop-beside_c")) assertTrue(row.containsKey("c_write_seconds") && row.containsKey("vs_compute"), line);
             if (row.get("row").startsWith("loop-") && row.containsKey("async_inline")) {                 // every async row: its floor from CPU and its breakdown
                 assertTrue(Double.parseDouble(row.get("floor_seconds")) > 0 && row.containsKey("vs_floor") && row.containsKey("rest_seconds"), line);
                 assertEquals(2, row.get("blocked_each").split(" ").length, line);
+                if (row.get("async_inline").equals("false"))                    // in the background the loop waits after its last step for the last checkpoint's sync
+                    assertTrue(Double.parseDouble(row.get("tail_seconds")) > 0, line);
             }
             if (row.get("row").equals("copy-rate")) assertEquals(8L * 20 * 16 * 8, Long.parseLong(row.get("block_bytes")), line);   // 3 ranks: 8 planes each
             if (row.get("row").startsWith("loop-no_copy")) {                     // the promise: nothing staged, nothing copied
@@ -58,11 +64,11 @@ class CkptBenchCliTest {
             }
             if (row.get("row").equals("loop-async_background")) assertEquals("forced by async=background", row.get("async_reason"), line);
         }
-        TreeSet<String> expected = new TreeSet<>(List.of("c", "jpio-sync", "copy-rate", "loop-compute_only", "loop-beside_c", "loop-io_only", "loop-sync", "loop-async",
-                "loop-staged_whole", "loop-no_copy"));
+        TreeSet<String> expected = new TreeSet<>(List.of("c", "jpio-sync", "copy-rate", "loop-compute_only", "loop-beside_c", "loop-beside_c_read", "loop-io_only", "loop-sync",
+                "loop-async", "loop-staged_whole", "loop-no_copy"));
         if (inline) expected.add("loop-async_background");                      // shown beside the inline one, to say why
         if (List.of("ext4", "xfs", "btrfs").contains(Files.getFileStore(dir).type()))   // O_DIRECT where the file system takes it (not tmpfs)
-            expected.addAll(List.of("loop-io_only_direct", "loop-no_copy_direct"));
+            expected.addAll(List.of("loop-io_only_direct", "loop-no_copy_direct", "loop-beside_c_direct"));
         assertEquals(expected, rows);
         JpioCli.assertPng(dir.resolve("ckpt.png"));
         try (Stream<Path> left = Files.list(dir.resolve("ck"))) {
@@ -91,7 +97,7 @@ class CkptBenchCliTest {
             if (row.get("row").startsWith("loop-") && !row.get("row").equals("loop-compute_only")) assertEquals("2", row.get("checkpoints"), line);
         }
         assertTrue(rows.containsAll(List.of("c", "jpio-sync", "loop-compute_only", "loop-io_only", "loop-sync", "loop-async")), rows.toString());
-        assertTrue(rows.stream().noneMatch(x -> x.matches("loop-(beside_c|staged_whole|no_copy.*|io_only_direct)")), "--rows basic: " + rows);
+        assertTrue(rows.stream().noneMatch(x -> x.matches("loop-(beside_c.*|staged_whole|no_copy.*|io_only_direct)")), "--rows basic: " + rows);
         try (Stream<Path> left = Files.list(dir.resolve("ck"))) {
             assertEquals(List.of(), left.toList(), "the benchmark removes what it wrote");
         }
@@ -109,6 +115,6 @@ class CkptBenchCliTest {
         String out = MpiRun.run(2, org.jpio.examples.cli.JpioCommand.class, 150, "bench", "ckpt", "--shape", "16,16,16", "--repeat", "1", "--warmup", "0",
                 "--steps", "2", "--every", "1", "--staging", "1m", "--direct-write", "off", "--json", "--dir", dir.resolve("ck").toString());
         assertTrue(out.contains("\"row\":\"jpio-sync\",\"ranks\":2,\"mode\":\"mpi\"") && out.contains("\"row\":\"loop-async\""), out);
-        assertTrue(out.contains("\"row\":\"loop-no_copy\"") && out.contains("\"row\":\"loop-beside_c\"") && !out.contains("_direct\""), out);
+        assertTrue(out.contains("\"row\":\"loop-no_copy\"") && out.contains("\"row\":\"loop-beside_c\"") && out.contains("\"row\":\"loop-beside_c_read\"") && !out.contains("_direct\""), out);
     }
 }

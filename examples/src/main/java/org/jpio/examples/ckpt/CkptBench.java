@@ -46,10 +46,13 @@ final class CkptBench {
      * the previous checkpoint before setting another array aside), per checkpoint, checkpoints, the staging
      * memory and where async commits ran (null without a store), the background writers' CPU (all ranks), the
      * largest rank's copy into staging, wait for staging room and wait for the previous checkpoint, and the
-     * host's busy CPU seconds during the loop (NaN where unknown).
+     * host's busy CPU seconds during the loop (NaN where unknown), the tail (rank 0's time from the end of its last step, and
+     * of the checkpoint call that follows it, to the end: the wait for the last checkpoint, which no step overlaps), and what
+     * the scheduler did to rank 0's thread meanwhile.
      */
     record LoopResult(Loop loop, double seconds, double blockedSeconds, double[] blockedPerCheckpoint, int checkpoints, StagingReport staging,
-                      double writerCpuSeconds, double writerUserSeconds, double copySeconds, double roomSeconds, double previousSeconds, double hostCpuSeconds) {
+                      double writerCpuSeconds, double writerUserSeconds, double copySeconds, double roomSeconds, double previousSeconds, double hostCpuSeconds,
+                      double tailSeconds, ThreadSched sched) {
         /** Blocked time not in the copy, the waits for room or for the previous checkpoint: the agreement, begin's directory, the first call's writer. */
         double restSeconds() { return Math.max(0, blockedSeconds - copySeconds - roomSeconds - previousSeconds); }
     }
@@ -129,7 +132,8 @@ final class CkptBench {
         List<CompletableFuture<CheckpointInfo>> pending = new ArrayList<>();
         comm.barrier();
         double cpu0 = comm.rank() == 0 ? HostCpu.busySeconds() : 0;
-        long t0 = System.nanoTime();
+        ThreadSched sched0 = comm.rank() == 0 ? ThreadSched.now() : ThreadSched.UNKNOWN;
+        long t0 = System.nanoTime(), tLast;
         try {
             for (int s = 1; s <= steps; s++) {
                 if (loop.computes()) {
@@ -161,14 +165,17 @@ final class CkptBench {
                 blocked += b;
                 per.add(b);
             }
+            tLast = System.nanoTime();
             for (CompletableFuture<CheckpointInfo> p : pending) p.join();
             staging = store == null ? null : store.staging();
         } finally {
             if (store != null) store.close();
         }
         comm.barrier();
-        double seconds = (System.nanoTime() - t0) / 1e9;
+        long t1 = System.nanoTime();
+        double seconds = (t1 - t0) / 1e9;
         double hostCpu = comm.rank() == 0 ? HostCpu.busySeconds() - cpu0 : 0;
+        ThreadSched sched = comm.rank() == 0 ? ThreadSched.now().since(sched0) : ThreadSched.UNKNOWN;
         int k = 0;
         f[k++] = bufs[cur];                                        // the field first, then the others (nulls last)
         for (int i = 0; i < bufs.length; i++) if (i != cur && bufs[i] != null) f[k++] = bufs[i];
@@ -179,7 +186,7 @@ final class CkptBench {
         long wcpu = comm.allreduce(staging == null ? 0 : staging.writerCpuNanos(), Comm.Op.SUM), user = comm.allreduce(staging == null ? 0 : staging.writerUserNanos(), Comm.Op.SUM);
         long copy = comm.allreduce(staging == null ? 0 : staging.copyNanos(), Comm.Op.MAX), room = comm.allreduce(staging == null ? 0 : staging.waitedNanos(), Comm.Op.MAX);
         return new LoopResult(loop, seconds, comm.allreduce(blocked, Comm.Op.MAX) / 1e9, perSeconds, per.size(), staging, wcpu / 1e9, user / 1e9,
-                copy / 1e9, room / 1e9, comm.allreduce(previous, Comm.Op.MAX) / 1e9, hostCpu);
+                copy / 1e9, room / 1e9, comm.allreduce(previous, Comm.Op.MAX) / 1e9, hostCpu, (t1 - tLast) / 1e9, sched);
     }
 
     /** The array the next step writes: the first that is neither read nor set aside (the first two when none is set aside). */

@@ -160,7 +160,7 @@ public final class CkptBenchCommand implements Callable<Integer> {
             boolean all = loopRows.equals("all");
             String noDirect = all ? DirectProbe.why(comm, sub, directWrite) : null;
             DistributedArray[] four = {f[0], f[1], all ? CkptBench.like(comm, shape) : null, all ? CkptBench.like(comm, shape) : null}; // the loops without copy set two aside
-            CkptLoops.run(comm, four, sub, o, jm, new CkptLoops.Setup(steps, every, asyncMode, all, noDirect, peer, fileBytes), lines, rows);
+            CkptLoops.run(comm, four, sub, o, jm, java.util.Arrays.stream(j).min().orElseThrow(), new CkptLoops.Setup(steps, every, asyncMode, all, noDirect, peer, fileBytes), lines, rows);
         }
         if (print) delete(sub);
     }

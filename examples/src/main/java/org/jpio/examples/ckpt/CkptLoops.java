@@ -33,9 +33,10 @@ final class CkptLoops {
      */
     record Setup(int steps, int every, AsyncMode mode, boolean all, String noDirect, java.nio.file.Path peer, long peerBytes) { }
 
-    static void run(Comm comm, DistributedArray[] f, java.nio.file.Path sub, CheckpointOptions o, double syncCheckpoint, Setup s, List<String> lines, List<String> rows) throws IOException {
+    static void run(Comm comm, DistributedArray[] f, java.nio.file.Path sub, CheckpointOptions o, double syncCheckpoint, double fastestSync, Setup s, List<String> lines,
+                    List<String> rows) throws IOException {
         Map<Loop, LoopResult> r = new EnumMap<>(Loop.class);
-        BesideC.Result beside = null;
+        Map<BesideC.Side, BesideC.Result> beside = new EnumMap<>(BesideC.Side.class);
         CkptBench.warmStencil(comm, f, WARM_STEPS);
         double copyRate = CopyRate.measure(comm), blockBytes = 8.0 * comm.allreduce(f[0].localCount(), Comm.Op.MAX);
         for (Loop l : Loop.values()) {
@@ -46,7 +47,10 @@ final class CkptLoops {
                 case IO_ONLY_DIRECT, NO_COPY_DIRECT -> s.all() && s.noDirect() == null;
             };
             if (shows) r.put(l, CkptBench.loop(comm, f, s.steps(), s.every(), l, sub.resolve("loop-" + l), o));
-            if (l == Loop.COMPUTE_ONLY && s.all()) beside = BesideC.run(comm, f, s.steps(), s.every(), s.peer(), sub.resolve("beside-c"), s.peerBytes());
+            if (l == Loop.COMPUTE_ONLY && s.all())
+                for (BesideC.Side side : BesideC.Side.values())
+                    if (side != BesideC.Side.DIRECT || s.noDirect() == null)
+                        beside.put(side, BesideC.run(comm, f, s.steps(), s.every(), side, s.peer(), sub.resolve("beside-c"), s.peerBytes()));
         }
         LoopResult compute = r.get(Loop.COMPUTE_ONLY), sync = r.get(Loop.SYNC), async = r.get(Loop.ASYNC);
         int cores = Runtime.getRuntime().availableProcessors();
@@ -54,6 +58,7 @@ final class CkptLoops {
         for (LoopResult x : r.values()) {
             Json row = new Json().put("bench", "ckpt").put("row", x.loop().row()).put("ranks", comm.size()).put("steps", s.steps()).put("every", s.every())
                     .put("checkpoints", x.checkpoints()).put("seconds", x.seconds()).put("blocked_seconds", x.blockedSeconds()).put("host_cpu_seconds", x.hostCpuSeconds());
+            sched(row, x.sched()).put("tail_seconds", x.tailSeconds());
             if (x.loop().async()) {
                 LoopResult io = ioOf(r, x.loop());
                 row.put("blocked_per_checkpoint_vs_sync", x.blockedSeconds() / x.checkpoints() / syncCheckpoint).put("vs_larger", x.seconds() / larger)
@@ -65,25 +70,31 @@ final class CkptLoops {
             }
             rows.add(row.toString());
         }
-        if (beside != null)
-            rows.add(new Json().put("bench", "ckpt").put("row", "loop-beside_c").put("ranks", comm.size()).put("steps", s.steps()).put("every", s.every())
-                    .put("checkpoints", beside.checkpoints()).put("seconds", beside.seconds()).put("blocked_seconds", beside.waitedSeconds())
-                    .put("host_cpu_seconds", beside.hostCpuSeconds()).put("c_write_seconds", beside.cSeconds()).toString());
+        for (BesideC.Result b : beside.values())
+            rows.add(sched(new Json().put("bench", "ckpt").put("row", b.side().row).put("ranks", comm.size()).put("steps", s.steps()).put("every", s.every())
+                    .put("checkpoints", b.checkpoints()).put("seconds", b.seconds()).put("blocked_seconds", b.waitedSeconds())
+                    .put("host_cpu_seconds", b.hostCpuSeconds()).put("c_write_seconds", b.cSeconds()).put("vs_compute", b.seconds() / compute.seconds()).put("tail_seconds", b.tailSeconds()), b.sched()).toString());
         lines.add(String.format(Locale.ROOT, "loop: %d stencil steps, a checkpoint every %d (%d checkpoints), keep last 1, %d rank(s), %d processor(s), after %d untimed steps (JIT); host CPU: busy seconds of every process on rank 0's host (/proc/stat)",
                 s.steps(), s.every(), async.checkpoints(), comm.size(), cores, WARM_STEPS));
         lines.add(String.format(Locale.ROOT, "  %-48s %9.3f s  host CPU %.2f s", "without checkpoints", compute.seconds(), compute.hostCpuSeconds()));
+        lines.add("    " + compute.sched().describe(compute.seconds()));
         rows.add(new Json().put("bench", "ckpt").put("row", "copy-rate").put("ranks", comm.size()).put("seconds", CopyRate.BYTES / copyRate)
                 .put("gbs", copyRate / 1e9).put("block_bytes", (long) blockBytes).put("floor_seconds", blockBytes / copyRate).toString());
-        if (beside != null)
-            lines.add(String.format(Locale.ROOT, "  %-48s %9.3f s  host CPU %.2f s  (%.2fx without; C wrote each in %.3f s (median) and waited %.3f s in all for the one before; its process also first-touches its %.0f MiB buffer)",
-                    "the stencil while C writes the checkpoints beside", beside.seconds(), beside.hostCpuSeconds(), beside.seconds() / compute.seconds(), beside.cSeconds(), beside.waitedSeconds(), s.peerBytes() / 1048576.0));
+        for (BesideC.Result b : beside.values()) {
+            lines.add(String.format(Locale.ROOT, "  %-48s %9.3f s  host CPU %.2f s  (%.2fx without; C %s each in %.3f s (median) and waited %.3f s in all for the one before%s)",
+                    b.side().label, b.seconds(), b.hostCpuSeconds(), b.seconds() / compute.seconds(), b.side() == BesideC.Side.READ ? "read" : "wrote", b.cSeconds(), b.waitedSeconds(),
+                    b.side() == BesideC.Side.BUFFERED ? String.format(Locale.ROOT, "; its process also first-touches its %.0f MiB buffer", s.peerBytes() / 1048576.0) : "; one process, its buffer touched before the loop"));
+            lines.add("    " + b.sched().describe(b.seconds()));
+            lines.add(String.format(Locale.ROOT, "    after the last step: waited %.3f s for C's last one; the steps took %.3f s = %.3f x the stencil alone",
+                    b.tailSeconds(), b.seconds() - b.tailSeconds(), (b.seconds() - b.tailSeconds()) / compute.seconds()));
+        }
         lines.add(String.format(Locale.ROOT, "  %-48s %9.3f s  host CPU %.2f s", "the checkpoints alone, back to back", r.get(Loop.IO_ONLY).seconds(), r.get(Loop.IO_ONLY).hostCpuSeconds()));
         if (r.containsKey(Loop.IO_ONLY_DIRECT))
             lines.add(String.format(Locale.ROOT, "  %-48s %9.3f s  host CPU %.2f s", "the checkpoints alone with O_DIRECT (direct_write)", r.get(Loop.IO_ONLY_DIRECT).seconds(), r.get(Loop.IO_ONLY_DIRECT).hostCpuSeconds()));
         else if (s.all()) lines.add("  no O_DIRECT rows: " + s.noDirect());
         lines.add(String.format(Locale.ROOT, "  %-48s %9.3f s  blocked %.3f s", "with synchronous checkpoints", sync.seconds(), sync.blockedSeconds()));
         for (LoopResult x : r.values()) if (x.loop().async()) async(x, blockBytes / copyRate, s.mode(), compute, ioOf(r, x.loop()), sync, larger, syncCheckpoint, cores, lines);
-        if (s.all()) CkptVerdict.print(r, larger, syncCheckpoint, cores, beside, blockBytes / copyRate, lines);
+        if (s.all()) CkptVerdict.print(r, larger, syncCheckpoint, fastestSync, cores, beside, blockBytes / copyRate, lines);
     }
 
     private static void async(LoopResult x, double copyFloor, AsyncMode mode, LoopResult compute, LoopResult io, LoopResult sync, double larger, double syncCheckpoint, int cores, List<String> lines) {
@@ -97,6 +108,7 @@ final class CkptLoops {
         };
         lines.add(String.format(Locale.ROOT, "  %-48s %9.3f s  blocked %.3f s  host CPU %.2f s", what, x.seconds(), x.blockedSeconds(), x.hostCpuSeconds()));
         lines.add("    " + x.staging().async());
+        lines.add("    " + x.sched().describe(x.seconds()));
         lines.add(String.format(Locale.ROOT, "    blocked per checkpoint / one sync checkpoint: %.1f%% (target < 5%%); blocked / the synchronous loop's: %.1f%%",
                 100 * x.blockedSeconds() / x.checkpoints() / syncCheckpoint, 100 * x.blockedSeconds() / sync.blockedSeconds()));
         if (!x.staging().async().inline())
@@ -110,11 +122,19 @@ final class CkptLoops {
         lines.add(String.format(Locale.ROOT, "    floor from CPU: %.3f s = max(without checkpoints %.3f, checkpoints alone%s %.3f, (host CPU %.2f + %.2f s) / %d processors %.3f); loop / floor: %.3f",
                     floor(compute, io, cores), compute.seconds(), io.loop().direct() ? " (O_DIRECT)" : "", io.seconds(), compute.hostCpuSeconds(), io.hostCpuSeconds(), cores,
                     (compute.hostCpuSeconds() + io.hostCpuSeconds()) / cores, x.seconds() / floor(compute, io, cores)));
+        lines.add(String.format(Locale.ROOT, "    after the last step: waited %.3f s for the last checkpoint (one checkpoint alone%s: %.3f s); the steps took %.3f s = %.3f x the stencil alone",
+                x.tailSeconds(), io.loop().direct() ? ", O_DIRECT" : "", io.seconds() / io.checkpoints(), x.seconds() - x.tailSeconds(), (x.seconds() - x.tailSeconds()) / compute.seconds()));
         if (!x.staging().async().inline()) {
             lines.add(String.format(Locale.ROOT, "    background writers' CPU, all ranks: %.3f s, of which user %.3f s (the rest is the kernel's work for them)",
                     x.writerCpuSeconds(), x.writerUserSeconds()));
             lines.add("    " + x.staging() + " (rank 0)");
         }
+    }
+
+    /** Adds what the scheduler did to rank 0's thread to a JSON row. */
+    private static Json sched(Json row, ThreadSched t) {
+        return row.put("thread_cpu_seconds", t.onCpuSeconds()).put("thread_waiting_seconds", t.waitingSeconds()).put("preempted", t.preempted())
+                .put("voluntary_switches", t.voluntary()).put("migrations", t.migrations()).put("steal_seconds", t.stealSeconds());
     }
 
     /** The checkpoints-alone loop that goes with {@code l}: with O_DIRECT for the O_DIRECT rows. */
