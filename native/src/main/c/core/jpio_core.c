@@ -148,9 +148,10 @@ static void shuttle(char *bounce, char *base, size_t q0, size_t n, int fix, int 
 
 /*
  * 4K aliasing. The kernel copies a cached read page by page from the page cache (page-aligned) to the
- * destination. When the destination lies just above the source modulo the 4 KiB page (1 to 31 bytes here,
- * AMD EPYC; Intel cores have the same store-forwarding trap), every load seems to depend on the store just
- * issued and the copy runs 3x slower (2.2 against 7 GB/s for a 256 MiB pread measured on this machine).
+ * destination. When the destination lies just above the source modulo the 4 KiB page (1 to 31 bytes on an
+ * AMD EPYC), every load seems to depend on the store just issued and the copy runs 3x slower (2.2 against
+ * 7 GB/s for a 256 MiB pread measured there). An Intel Xeon with FSRM showed no such trap, so Java
+ * (AliasTrap) passes a read no bounce buffer on processors without it, and no read is bounced.
  * Java arrays start 16 bytes into their block (the array header), and so do large malloc blocks, so a
  * read of a large array at a page-aligned file offset lands exactly there. Such reads take transfer()'s
  * bounce loop, in cache-sized chunks placed half a page away from the source, then one memcpy out

@@ -35,8 +35,9 @@ final class PosixEngineFile implements EngineFile {
     static final int ALIGN = 4096;
     /**
      * Per-thread bounce buffer for swapped writes, O_DIRECT and reads whose destination would hit the
-     * 4K-aliasing trap of the kernel's copy (decided in C, which alone sees the pinned address; see
-     * jpio_core.c): aligned, a multiple of ALIGN.
+     * 4K-aliasing trap of the kernel's copy (on processors that have it, {@link AliasTrap}; whether a read
+     * does is decided in C, which alone sees the pinned address; see jpio_core.c): aligned, a multiple of ALIGN.
+     * A read is given no bounce buffer where the processor has no trap, so C reads straight into the array.
      */
     static final int BOUNCE = 1 << 20;
 
@@ -118,7 +119,7 @@ final class PosixEngineFile implements EngineFile {
             else Staging.readArray(this, position, array, type, index, count, order);
             return;
         }
-        ByteBuffer bounce = direct || fix > 1 || op != NativeIo.OP_WRITE ? BOUNCES.get() : null;
+        ByteBuffer bounce = direct || fix > 1 || (op != NativeIo.OP_WRITE && AliasTrap.present()) ? BOUNCES.get() : null;
         if (op != NativeIo.OP_WRITE) requireWithinFile(position, length);
         if (!direct && length <= PIECE) { // one native call, made without the two lambdas below: a small call allocates nothing
             enter(op == NativeIo.OP_WRITE ? "write" : "read", position, length);
@@ -171,7 +172,7 @@ final class PosixEngineFile implements EngineFile {
     /** Moves the buffer's remaining bytes, advancing its position by the count, which it returns (-1 at EOF). */
     private int buffer(int op, long position, ByteBuffer b) throws IOException {
         int start = b.position();
-        ByteBuffer bounce = direct || op != NativeIo.OP_WRITE ? BOUNCES.get() : null;
+        ByteBuffer bounce = direct || (op != NativeIo.OP_WRITE && AliasTrap.present()) ? BOUNCES.get() : null;
         long n;
         if (b.isDirect()) {
             n = transfer(op, position, b.remaining(), (f, align, pos, from, len) ->

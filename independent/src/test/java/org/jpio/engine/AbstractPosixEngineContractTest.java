@@ -38,6 +38,52 @@ abstract class AbstractPosixEngineContractTest extends AbstractEngineContractTes
         return options(order).withDirect(true);
     }
 
+    // ---- 4K aliasing -------------------------------------------------------------------------------
+
+    /**
+     * Reads over the 8 MiB from which C unaliases, at file offsets that put the array's data (16 bytes
+     * into its block) in the trap's window and out of it, into arrays and direct buffers, both with the
+     * bounce that processors with the trap take and with the straight read of those without
+     * ({@link AliasTrap}): the same bytes either way, whatever this processor is.
+     */
+    @Test
+    void largeReadsInAndOutOfTheAliasingWindowWithAndWithoutTheBounce() throws IOException {
+        int n = 2_400_000; // 9.6 MiB of ints
+        Path p = dir.resolve("alias.bin");
+        int[] data = (int[]) TestArrays.random(ElementType.INT, n + 1024, 41);
+        boolean was = AliasTrap.present();
+        try (ArrayFile f = ArrayFile.open(p, options(ByteOrder.nativeOrder()), CREATE, READ, WRITE)) {
+            f.writeArray(0, data);
+            for (boolean trap : new boolean[] {true, false}) {
+                AliasTrap.override(trap);
+                for (long off : new long[] {0, 16, 4096, 2048, 4}) {
+                    int[] back = new int[n];
+                    f.readArray(off, back);
+                    int[] expect = java.util.Arrays.copyOfRange(data, (int) off / 4, (int) off / 4 + n);
+                    assertArrayEquals(expect, back, "array read offset=" + off + " bounce=" + trap);
+                    ByteBuffer b = ByteBuffer.allocateDirect(4 * n).order(ByteOrder.nativeOrder());
+                    f.read(off, b);
+                    assertEquals(4 * n, b.position(), "buffer read offset=" + off + " bounce=" + trap);
+                    for (int i = 0; i < n; i += 4099) assertEquals(expect[i], b.getInt(4 * i), "buffer element " + i + " offset=" + off);
+                }
+            }
+        } finally {
+            AliasTrap.override(was);
+        }
+    }
+
+    @Test
+    void theAliasingDecisionBySettingAndVendor() {
+        assertTrue(AliasTrap.decide("auto", "AuthenticAMD"));
+        assertFalse(AliasTrap.decide("auto", "GenuineIntel"));
+        assertFalse(AliasTrap.decide("auto", ""));
+        assertTrue(AliasTrap.decide("on", "GenuineIntel"));
+        assertFalse(AliasTrap.decide("off", "AuthenticAMD"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> AliasTrap.decide("yes", ""));
+        assertTrue(e.getMessage().contains("jpio.unalias=yes"), e.getMessage());
+        assertEquals(AliasTrap.vendor().equals("AuthenticAMD"), AliasTrap.decide("auto", AliasTrap.vendor()), "this machine's vendor: " + AliasTrap.vendor());
+    }
+
     // ---- O_DIRECT ---------------------------------------------------------------------------------
 
     /** Offsets around block boundaries; counts below, at and above a block and above the bounce buffer. */
