@@ -12,6 +12,7 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jpio.comm.Comm;
+import org.jpio.comm.Fingerprint;
 import org.jpio.format.ArrayFormat;
 import org.jpio.format.ArrayPath;
 import org.jpio.format.Attributes;
@@ -228,12 +229,14 @@ final class ArrayIo {
     }
 
     /** Arguments MPI requires to be equal everywhere; a difference is named on every rank before any byte moves. */
-    private static void agreeOnCall(DistributedArray a, String op, ArrayPath path, ArrayFormat format, Hints hints, String problem) {
+    static void agreeOnCall(DistributedArray a, String op, ArrayPath path, ArrayFormat format, Hints hints, String problem) {
         Comm comm = a.comm();
         String why = path == null || format == null || hints == null ? "path, format and hints must not be null" : problem;
         if (why == null && format.unavailableReason().isPresent()) why = "format " + format.name() + " is unavailable: " + format.unavailableReason().get();
-        comm.agreeOnArguments(op, why == null ? null : new IllegalArgumentException(op + ": " + why + ": rank=" + comm.rank()));
-        comm.requireSame(op, "array", a.description(), "format", format.name(), "path", path.inFile(path.file().toAbsolutePath().normalize()).toString());
+        RuntimeException bad = why == null ? null : new IllegalArgumentException(op + ": " + why + ": rank=" + comm.rank());
+        String[] same = bad != null ? new String[0]
+                : new String[] {"array", a.description(), "format", format.name(), "path", path.inFile(path.file().toAbsolutePath().normalize()).toString()};
+        comm.agreeOnArgumentsAndSame(op, bad, bad != null ? 0 : Fingerprint.of(same[1], same[3], same[5]), () -> same); // one allreduce unless something differs
     }
 
     /** The same answer on every rank (same description), so a mismatch fails everywhere alike. */

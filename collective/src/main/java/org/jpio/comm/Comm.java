@@ -225,6 +225,26 @@ public interface Comm extends AutoCloseable {
         if (anyFailed(localFailure)) throw new CollectiveException(Call.within(call(), operation), failures(localFailure), localFailure);
     }
 
+    /**
+     * {@link #agreeOnArguments} and then {@link #requireSame}, in one allreduce when every rank passed its
+     * checks and the same values: each rank gives its local failure (or null) and a digest of the values that
+     * must be equal everywhere ({@link Fingerprint#of(String...)} of them). Only when some rank failed or the
+     * digests differ do the ranks exchange their failures, then the values themselves ({@code whatValue},
+     * asked for only then, names and values alternating), so the error is the one those two calls throw.
+     */
+    default void agreeOnArgumentsAndSame(String operation, RuntimeException localFailure, long digest, java.util.function.Supplier<String[]> whatValue) {
+        if (size() > 1) {
+            long[] mine = {localFailure == null ? 0 : 1, digest, digest == Long.MIN_VALUE ? Long.MAX_VALUE : -digest}, all = new long[3];
+            allreduce(mine, all, 3, Op.MAX);
+            // the maximum of the digests and of their negations name the same digest only when all are equal
+            if (all[0] == 0 && all[1] == (all[2] == Long.MAX_VALUE ? Long.MIN_VALUE : -all[2])) return;
+        } else if (localFailure == null) {
+            return; // a rank alone agrees with itself
+        }
+        agreeOnArguments(operation, localFailure);
+        requireSame(operation, whatValue.get());
+    }
+
     /** One allreduce: whether any rank failed. */
     private boolean anyFailed(Throwable localFailure) {
         if (size() == 1) return localFailure != null; // a rank alone agrees with itself

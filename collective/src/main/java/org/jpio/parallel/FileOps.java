@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.util.Map;
 import java.util.Set;
 import org.jpio.comm.Call;
+import org.jpio.comm.Fingerprint;
 import org.jpio.view.FileView;
 
 /**
@@ -72,8 +73,9 @@ final class FileOps {
         r.ensureOpen("set_view", -1);
         r.background.drain();
         String where = "set_view path=" + r.path;
-        r.comm.agreeOnArguments(where, v == null ? new IllegalArgumentException("set_view: view is null: path=" + r.path + " rank=" + r.comm.rank()) : null);
-        r.comm.requireSame(where, "etype", v.etype().name(), "datarep", v.representation().datarep());
+        RuntimeException bad = v == null ? new IllegalArgumentException("set_view: view is null: path=" + r.path + " rank=" + r.comm.rank()) : null;
+        String[] same = v == null ? new String[0] : new String[] {"etype", v.etype().name(), "datarep", v.representation().datarep()};
+        r.comm.agreeOnArgumentsAndSame(where, bad, v == null ? 0 : Fingerprint.of(same[1], same[3]), () -> same);
         Throwable failed = null;
         try {
             r.driver.setView(v);

@@ -331,7 +331,7 @@ public final class Hints {
         if (f == 0) {
             StringBuilder b = new StringBuilder();
             values.forEach((k, v) -> b.append(k).append('\0').append(v).append('\0'));
-            fingerprint = f = Fingerprint.of(b) | 1; // never 0, the mark of "not made yet"
+            fingerprint = f = org.jpio.comm.Fingerprint.of(b) | 1; // never 0, the mark of "not made yet"
         }
         return f;
     }

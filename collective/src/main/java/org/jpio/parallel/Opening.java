@@ -9,6 +9,7 @@ import java.util.TreeSet;
 import org.jpio.comm.Call;
 import org.jpio.comm.Comm;
 import org.jpio.comm.CountingComm;
+import org.jpio.comm.Fingerprint;
 import org.jpio.comm.Watchdog;
 import org.jpio.driver.FileDriver;
 import org.jpio.driver.OpenRequest;
@@ -54,12 +55,12 @@ final class Opening {
             bad = e;
         }
         Path abs = bad == null ? path.toAbsolutePath().normalize() : null;
-        if (!agreed(comm, bad, abs, m, hints)) { // the explanation: who failed which check, or which value differs where
-            comm.agreeOnArguments(where, bad);
-            List<String> same = new ArrayList<>(List.of("path", abs.toString(), "amode", new TreeSet<>(m).toString()));
+        Set<Amode> modes = m;
+        comm.agreeOnArgumentsAndSame(where, bad, digest(bad, abs, m, hints), () -> { // the explanation: who failed which check, or which value differs where
+            List<String> same = new ArrayList<>(List.of("path", abs.toString(), "amode", new TreeSet<>(modes).toString()));
             hints.asMap().forEach((k, v) -> { same.add("hint " + k); same.add(v); });
-            comm.requireSame(where, same.toArray(new String[0]));
-        }
+            return same.toArray(new String[0]);
+        });
         // the stripe layout: set on a new file when asked, read, and the source of striping defaults
         OpenLayout.Result lay = OpenLayout.prepare(comm, abs, m, hints, org.jpio.layout.NativeFsCalls.INSTANCE);
         Set<Amode> driverModes = m;
@@ -78,21 +79,12 @@ final class Opening {
         return new ParallelFile(r);
     }
 
-    /**
-     * One allreduce: whether every rank's checks passed and every rank gave the same path, mode and hints
-     * (the maximum of a digest and of its negation differ from each other unless all digests are equal).
-     */
-    private static boolean agreed(Comm comm, RuntimeException bad, Path abs, Set<Amode> amode, Hints hints) {
-        long digest = 0;
-        if (bad == null) {
-            long modes = 0;
-            for (Amode a : amode) modes |= 1L << a.ordinal();
-            digest = Fingerprint.of(abs.toString()) * 31 + modes;
-            digest = digest * 0x9e3779b97f4a7c15L + hints.fingerprint();
-        }
-        if (comm.size() == 1) return bad == null; // a rank alone agrees with itself
-        long[] mine = {bad == null ? 0 : 1, digest, digest == Long.MIN_VALUE ? Long.MAX_VALUE : -digest}, all = new long[3];
-        comm.allreduce(mine, all, 3, Comm.Op.MAX);
-        return all[0] == 0 && all[1] == (all[2] == Long.MAX_VALUE ? Long.MIN_VALUE : -all[2]);
+    /** The digest of the path, the access modes and every hint, which all ranks must pass alike (0 after a failed check). */
+    private static long digest(RuntimeException bad, Path abs, Set<Amode> amode, Hints hints) {
+        if (bad != null) return 0;
+        long modes = 0;
+        for (Amode a : amode) modes |= 1L << a.ordinal();
+        long digest = Fingerprint.of(abs.toString()) * 31 + modes;
+        return digest * 0x9e3779b97f4a7c15L + hints.fingerprint();
     }
 }

@@ -39,7 +39,9 @@ public final class CallCostContract {
         }
         ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.RDWR), h);
         cost.put("open", f.counts().collectives());
+        Counts viewed = f.counts();
         f.setView(FileView.contiguous(0, ElementType.INT, DataRep.NATIVE));
+        cost.put("set_view", f.counts().minus(viewed).collectives());
         for (int i = 0; i < 3; i++) {
             Counts before = f.counts();
             f.writeAtAll((long) comm.rank() * n, Elements.of(mine));
@@ -86,6 +88,8 @@ public final class CallCostContract {
             // open: one allreduce agrees on the arguments and compares path, mode and hints; one broadcast brings
             // rank 0's creation of the file and the stripe layout it read; one allreduce settles the open itself
             assertEquals(alone ? 0 : 3, cost.get("open"), backend + " " + cost);
+            // set_view: one allreduce agrees on the arguments and compares etype and data representation, one settles it
+            assertEquals(alone ? 0 : 2, cost.get("set_view"), backend + " " + cost);
             for (int i = 0; i < 3; i++) {
                 // one allgather of the extents (with the checks' outcome), one allreduce of the outcome
                 assertEquals(alone ? 0 : 2, cost.get("write_at_all " + i), backend + " " + cost);

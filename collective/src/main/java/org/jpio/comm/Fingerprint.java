@@ -1,4 +1,4 @@
-package org.jpio.parallel;
+package org.jpio.comm;
 
 /**
  * A 64-bit digest of text (FNV-1a over the UTF-16 code units, then a final mix so that near-equal texts
@@ -6,10 +6,17 @@ package org.jpio.parallel;
  * path, mode and hints. Equal digests of different texts would need a 2^-64 coincidence; differing
  * digests are then explained by exchanging the texts themselves.
  */
-final class Fingerprint {
+public final class Fingerprint {
     private Fingerprint() { }
 
-    static long of(CharSequence s) {
+    /** The digest of several texts in order, each ended by a NUL, so that ("ab", "c") and ("a", "bc") differ. */
+    public static long of(String... texts) {
+        StringBuilder b = new StringBuilder();
+        for (String t : texts) b.append(t).append('\0');
+        return of(b);
+    }
+
+    public static long of(CharSequence s) {
         long h = 0xcbf29ce484222325L;
         for (int i = 0; i < s.length(); i++) {
             h ^= s.charAt(i);
