@@ -34,11 +34,11 @@ final class ChunkPipeline implements AutoCloseable {
     });
 
     /**
-     * Whether chunks are prepared ahead (default); {@code -Djpio.checkpoint.overlap=false} prepares each on
-     * the commit's thread just before its write, as the writer did before the pipeline: for measuring one
-     * against the other.
+     * System property {@value}: {@code false} prepares each chunk on the commit's thread just before its
+     * write, as the writer did before the pipeline, for measuring one against the other (read by each array's
+     * write, so a benchmark may switch it between commits). Default: prepared ahead.
      */
-    static volatile boolean overlap = !"false".equals(System.getProperty("jpio.checkpoint.overlap"));
+    static final String OVERLAP_PROPERTY = "jpio.checkpoint.overlap";
 
     /** The helpers' CPU time {all, user} in nanoseconds, per thread that ran the commits: the background writer reports it as its own. */
     private static final ThreadLocal<AtomicLongArray> HELPER_CPU = ThreadLocal.withInitial(() -> new AtomicLongArray(2));
@@ -49,6 +49,7 @@ final class ChunkPipeline implements AutoCloseable {
     private final Checksum checksum;
     private final String what;
     private final AtomicLongArray helperCpu = HELPER_CPU.get();
+    private final boolean overlap = !"false".equals(System.getProperty(OVERLAP_PROPERTY));
     private Future<ChunkSource.Chunk> ahead;
     private long next;
 
