@@ -20,7 +20,7 @@ import org.jpio.view.FileView;
  * Writes one array of a commit into the unpublished directory, collectively: rank 0 lays out the file, or
  * one more dataset in the file the arrays share ({@link ArrayFormat#prepare(Path, NewArray)}), every rank writes its chunks through a ParallelFile whose view is its darray
  * block (bytes of the element type's layout), checksumming each chunk's bytes at their file positions as
- * they go out, the file is synced (MPI_File_sync), rank 0 makes it valid ({@link ArrayFormat#finish}) and
+ * they go out (a chunk is packed and checksummed while the one before it is written, {@link ChunkPipeline}), the file is synced (MPI_File_sync), rank 0 makes it valid ({@link ArrayFormat#finish}) and
  * adds the bytes outside the data, and the terms of all ranks make the blocks' CRC32C (of the whole file,
  * or of a dataset's data bytes: a shared file's other bytes are summed once it is complete,
  * {@link SharedFiles}). No byte is read back but the header.
@@ -54,15 +54,17 @@ final class ArrayWriter {
         boolean dataOnly = !it.dataset().isEmpty();
         BlockSums sums = new BlockSums(dataOnly ? dataBytes : stored.dataPosition() + dataBytes, blockSize);
         FileView view = new FileView(stored.dataPosition(), ElementType.BYTE, it.array().fileType(), DataRep.NATIVE);
-        FileView summed = dataOnly ? new FileView(0, ElementType.BYTE, it.array().fileType(), DataRep.NATIVE) : view;
-        try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.WRONLY), hints)) {
+        // the checksums' own view object: the helper thread of the pipeline walks it while the file's view writes
+        FileView summed = new FileView(dataOnly ? 0 : stored.dataPosition(), ElementType.BYTE, it.array().fileType(), DataRep.NATIVE);
+        try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.WRONLY), hints);
+             ChunkPipeline chunks = new ChunkPipeline(source, index, it.rounds(),
+                     c -> FileSums.addViewBytes(sums, summed, c.from() * type.size(), c.slab(), c.length()), op)) {
             f.setView(view);
             for (long r = 0; r < it.rounds(); r++) {
                 ChunkSource.Chunk c = null;
                 failed = null;
                 try {
-                    c = source.take(index, r);
-                    FileSums.addViewBytes(sums, summed, c.from() * type.size(), c.slab(), c.length());
+                    c = chunks.take(r);                 // packed and checksummed; the next one is prepared while this one is written
                 } catch (IOException | RuntimeException e) {
                     failed = e;
                 }

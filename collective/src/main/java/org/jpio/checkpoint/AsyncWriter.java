@@ -19,7 +19,10 @@ final class AsyncWriter {
 
     private final Comm comm;
     private final ExecutorService thread;
-    /** CPU time the writer thread spent in jobs, all and user (the rest is the kernel's: copies into the page cache, syncs). */
+    /**
+     * CPU time the writer thread spent in jobs, all and user (the rest is the kernel's: copies into the page
+     * cache, syncs), with that of the helper threads preparing its chunks ahead ({@link ChunkPipeline}).
+     */
     private final java.util.concurrent.atomic.AtomicLong cpuNanos = new java.util.concurrent.atomic.AtomicLong(), userNanos = new java.util.concurrent.atomic.AtomicLong();
 
     /** Collective over {@code parent}: duplicates it. */
@@ -38,13 +41,15 @@ final class AsyncWriter {
         thread.execute(() -> {
             java.lang.management.ThreadMXBean tm = java.lang.management.ManagementFactory.getThreadMXBean();
             long c0 = tm.getCurrentThreadCpuTime(), u0 = tm.getCurrentThreadUserTime();
+            long[] h0 = ChunkPipeline.helperCpu();
             try {
                 f.complete(job.run(comm));
             } catch (Throwable t) {
                 f.completeExceptionally(t);
-            } finally {
-                cpuNanos.addAndGet(tm.getCurrentThreadCpuTime() - c0);
-                userNanos.addAndGet(tm.getCurrentThreadUserTime() - u0);
+            } finally {                                 // with the CPU of the helpers that packed and checksummed its chunks ahead
+                long[] h1 = ChunkPipeline.helperCpu();
+                cpuNanos.addAndGet(tm.getCurrentThreadCpuTime() - c0 + h1[0] - h0[0]);
+                userNanos.addAndGet(tm.getCurrentThreadUserTime() - u0 + h1[1] - h0[1]);
             }
         });
         return f;

@@ -77,6 +77,27 @@ class CkptBenchCliTest {
     }
 
     @Test
+    @Timeout(120)
+    void theWritersOverlapAgainstTheSerialOrder(@TempDir Path dir) throws Exception {
+        BulkBenchCliTest.Result r = BulkBenchCliTest.jpio(dir, "bench", "ckpt", "--shape", "24,20,16", "--ranks", "2", "--repeat", "1", "--warmup", "0",
+                "--steps", "0", "--overlap-rounds", "2", "--json", "--dir", dir.resolve("ck").toString());
+        assertEquals(0, r.status(), "exit status; stderr: " + r.err() + " out: " + r.out());
+        TreeSet<String> rows = new TreeSet<>();
+        for (String line : r.out()) {
+            Map<String, String> row = FlatJson.parse(line);
+            rows.add(row.get("row"));
+            if (row.get("row").startsWith("overlap-"))
+                assertTrue(Double.parseDouble(row.get("serial_seconds")) > 0 && Double.parseDouble(row.get("overlapped_seconds")) > 0 && Double.parseDouble(row.get("ratio")) > 0, line);
+        }
+        TreeSet<String> expected = new TreeSet<>(List.of("c", "jpio-sync", "overlap-buffered"));
+        if (List.of("ext4", "xfs", "btrfs").contains(Files.getFileStore(dir).type())) expected.add("overlap-direct");
+        assertEquals(expected, rows);
+        try (Stream<Path> left = Files.list(dir.resolve("ck"))) {
+            assertEquals(List.of(), left.toList(), "the benchmark removes what it wrote");
+        }
+    }
+
+    @Test
     @Timeout(180)
     void inHdf5(@TempDir Path dir) throws Exception {
         BulkBenchCliTest.Result r = BulkBenchCliTest.jpio(dir, "bench", "ckpt", "--format", "h5", "--shape", "24,20,16", "--ranks", "2", "--repeat", "1",

@@ -83,6 +83,10 @@ public final class CkptBenchCommand implements Callable<Integer> {
             description = "The O_DIRECT rows of --rows all: auto (where --dir's file system takes O_DIRECT) or off. Default: ${DEFAULT-VALUE}.")
     String directWrite;
 
+    @Option(names = "--overlap-rounds", defaultValue = "0",
+            description = "Rounds of synchronous checkpoints with the writer's overlap off and on, alternating (buffered and O_DIRECT where --dir takes it); 0: none. Default: ${DEFAULT-VALUE}.")
+    int overlapRounds;
+
     @Option(names = "--dir", description = "Where the checkpoints go (removed afterwards). Default: a new private directory under java.io.tmpdir.")
     Path dir;
 
@@ -93,7 +97,8 @@ public final class CkptBenchCommand implements Callable<Integer> {
 
     @Override public Integer call() throws Exception {
         if (shape.length != 3) throw new IllegalArgumentException("--shape must be three sizes, not " + shape.length);
-        if (repeat < 1 || warmup < 0 || steps < 0 || every < 1) throw new IllegalArgumentException("--repeat >= 1, --warmup >= 0, --steps >= 0 and --every >= 1 are needed");
+        if (repeat < 1 || warmup < 0 || steps < 0 || every < 1 || overlapRounds < 0)
+            throw new IllegalArgumentException("--repeat >= 1, --warmup >= 0, --steps >= 0, --every >= 1 and --overlap-rounds >= 0 are needed");
         if (!format.equals("npy") && !format.equals("h5")) throw new IllegalArgumentException("--format=" + format + " must be npy or h5");
         if (!loopRows.equals("all") && !loopRows.equals("basic")) throw new IllegalArgumentException("--rows=" + loopRows + " must be basic or all");
         if (!directWrite.equals("auto") && !directWrite.equals("off")) throw new IllegalArgumentException("--direct-write=" + directWrite + " must be auto or off");
@@ -156,6 +161,7 @@ public final class CkptBenchCommand implements Callable<Integer> {
                     .put("seconds", cm).put("mibs", fileBytes / 1048576.0 / cm).put("ratio_c", 1.0).toString());
         rows.add(new Json().put("bench", "ckpt").put("row", "jpio-sync").put("ranks", comm.size()).put("mode", mode).put("format", format).put("bytes", jpioBytes[0])
                     .put("seconds", jm).put("mibs", jpioBytes[0] / 1048576.0 / jm).put("ratio_c", cm / jm).toString());
+        if (overlapRounds > 0) CkptOverlap.run(comm, f[0], sub, o, overlapRounds, DirectProbe.why(comm, sub, directWrite), lines, rows);
         if (steps > 0) {
             boolean all = loopRows.equals("all");
             String noDirect = all ? DirectProbe.why(comm, sub, directWrite) : null;
