@@ -43,6 +43,17 @@ final class PosixEngineFile implements EngineFile {
 
     private static final ThreadLocal<ByteBuffer> BOUNCES =
             ThreadLocal.withInitial(() -> Staging.pageAligned(BOUNCE));
+    /**
+     * The bounce buffer of O_DIRECT transfers, larger: each chunk of it is one O_DIRECT request, which the
+     * device serves before the next is sent, so its size sets the queue's depth. 1 GiB written with
+     * O_DIRECT here (dd, fdatasync): 0.79-0.85 s in 1 MiB requests, 0.67-0.68 s in 8 MiB ones.
+     * {@code -Djpio.native.direct.bounce=BYTES} (a multiple of ALIGN, at least 64 KiB); taken only by threads
+     * that transfer through an O_DIRECT descriptor.
+     */
+    static final int DIRECT_BOUNCE = Math.max(1 << 16, Integer.getInteger("jpio.native.direct.bounce", 8 << 20) & -ALIGN);
+
+    private static final ThreadLocal<ByteBuffer> DIRECT_BOUNCES =
+            ThreadLocal.withInitial(() -> Staging.pageAligned(DIRECT_BOUNCE));
 
     private final IoEngine engine;
     private final PosixCalls calls;
@@ -119,7 +130,7 @@ final class PosixEngineFile implements EngineFile {
             else Staging.readArray(this, position, array, type, index, count, order);
             return;
         }
-        ByteBuffer bounce = direct || fix > 1 || (op != NativeIo.OP_WRITE && AliasTrap.present()) ? BOUNCES.get() : null;
+        ByteBuffer bounce = direct ? DIRECT_BOUNCES.get() : fix > 1 || (op != NativeIo.OP_WRITE && AliasTrap.present()) ? BOUNCES.get() : null;
         if (op != NativeIo.OP_WRITE) requireWithinFile(position, length);
         if (!direct && length <= PIECE) { // one native call, made without the two lambdas below: a small call allocates nothing
             enter(op == NativeIo.OP_WRITE ? "write" : "read", position, length);
@@ -172,7 +183,7 @@ final class PosixEngineFile implements EngineFile {
     /** Moves the buffer's remaining bytes, advancing its position by the count, which it returns (-1 at EOF). */
     private int buffer(int op, long position, ByteBuffer b) throws IOException {
         int start = b.position();
-        ByteBuffer bounce = direct || (op != NativeIo.OP_WRITE && AliasTrap.present()) ? BOUNCES.get() : null;
+        ByteBuffer bounce = direct ? DIRECT_BOUNCES.get() : op != NativeIo.OP_WRITE && AliasTrap.present() ? BOUNCES.get() : null;
         long n;
         if (b.isDirect()) {
             n = transfer(op, position, b.remaining(), (f, align, pos, from, len) ->

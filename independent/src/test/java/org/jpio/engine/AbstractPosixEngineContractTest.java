@@ -86,9 +86,9 @@ abstract class AbstractPosixEngineContractTest extends AbstractEngineContractTes
 
     // ---- O_DIRECT ---------------------------------------------------------------------------------
 
-    /** Offsets around block boundaries; counts below, at and above a block and above the bounce buffer. */
+    /** Offsets around block boundaries; counts below, at and above a block and above each bounce buffer (1 MiB, and the O_DIRECT one). */
     static final long[] DIRECT_OFFSETS = {0, 1, 4095, 4096, 8190, 3 * 4096 + 5};
-    static final int[] DIRECT_BYTES = {1, 4095, 4096, 4097, 3 * 4096 + 24, PosixEngineFile.BOUNCE + 4096 + 8};
+    static final int[] DIRECT_BYTES = {1, 4095, 4096, 4097, 3 * 4096 + 24, PosixEngineFile.BOUNCE + 4096 + 8, PosixEngineFile.DIRECT_BOUNCE + 4096 + 8};
 
     @ParameterizedTest
     @EnumSource(ElementType.class)
