@@ -39,17 +39,15 @@ final class AsyncWriter {
     CompletableFuture<CheckpointInfo> submit(Job job) {
         CompletableFuture<CheckpointInfo> f = new CompletableFuture<>();
         thread.execute(() -> {
-            java.lang.management.ThreadMXBean tm = java.lang.management.ManagementFactory.getThreadMXBean();
-            long c0 = tm.getCurrentThreadCpuTime(), u0 = tm.getCurrentThreadUserTime();
-            long[] h0 = ChunkPipeline.helperCpu();
+            long[] t0 = ChunkPipeline.threadCpu(), h0 = ChunkPipeline.helperCpu();
             try {
                 f.complete(job.run(comm));
             } catch (Throwable t) {
                 f.completeExceptionally(t);
             } finally {                                 // with the CPU of the helpers that packed and checksummed its chunks ahead
-                long[] h1 = ChunkPipeline.helperCpu();
-                cpuNanos.addAndGet(tm.getCurrentThreadCpuTime() - c0 + h1[0] - h0[0]);
-                userNanos.addAndGet(tm.getCurrentThreadUserTime() - u0 + h1[1] - h0[1]);
+                long[] t1 = ChunkPipeline.threadCpu(), h1 = ChunkPipeline.helperCpu();
+                cpuNanos.addAndGet(t1[0] - t0[0] + h1[0] - h0[0]);
+                userNanos.addAndGet(t1[1] - t0[1] + h1[1] - h0[1]);
             }
         });
         return f;

@@ -85,14 +85,20 @@ final class ChunkPipeline implements AutoCloseable {
 
     /** {@link #prepare} on a helper, its CPU time added to the commit thread's account. */
     private ChunkSource.Chunk timed(long round) throws IOException {
-        ThreadMXBean tm = ManagementFactory.getThreadMXBean();
-        long c0 = tm.getCurrentThreadCpuTime(), u0 = tm.getCurrentThreadUserTime();
+        long[] t0 = threadCpu();
         try {
             return prepare(round);
         } finally {
-            helperCpu.addAndGet(0, tm.getCurrentThreadCpuTime() - c0);
-            helperCpu.addAndGet(1, tm.getCurrentThreadUserTime() - u0);
+            long[] t1 = threadCpu();
+            helperCpu.addAndGet(0, t1[0] - t0[0]);
+            helperCpu.addAndGet(1, t1[1] - t0[1]);
         }
+    }
+
+    /** The calling thread's CPU time {all, user} in nanoseconds (-1 each where the JVM cannot measure it). */
+    static long[] threadCpu() {
+        ThreadMXBean tm = ManagementFactory.getThreadMXBean();
+        return new long[] {tm.getCurrentThreadCpuTime(), tm.getCurrentThreadUserTime()};
     }
 
     /**

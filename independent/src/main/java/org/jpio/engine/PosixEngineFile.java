@@ -130,7 +130,7 @@ final class PosixEngineFile implements EngineFile {
             else Staging.readArray(this, position, array, type, index, count, order);
             return;
         }
-        ByteBuffer bounce = direct ? DIRECT_BOUNCES.get() : fix > 1 || (op != NativeIo.OP_WRITE && AliasTrap.present()) ? BOUNCES.get() : null;
+        ByteBuffer bounce = bounceFor(op, fix);
         if (op != NativeIo.OP_WRITE) requireWithinFile(position, length);
         if (!direct && length <= PIECE) { // one native call, made without the two lambdas below: a small call allocates nothing
             enter(op == NativeIo.OP_WRITE ? "write" : "read", position, length);
@@ -180,10 +180,19 @@ final class PosixEngineFile implements EngineFile {
         }
     }
 
+    /**
+     * The bounce buffer C may need for a transfer (null: none): the O_DIRECT one on a direct file; else the
+     * 1 MiB one for swapped bytes ({@code fix} > 1) and for reads where the processor has the 4K-aliasing trap.
+     */
+    private ByteBuffer bounceFor(int op, int fix) {
+        if (direct) return DIRECT_BOUNCES.get();
+        return fix > 1 || (op != NativeIo.OP_WRITE && AliasTrap.present()) ? BOUNCES.get() : null;
+    }
+
     /** Moves the buffer's remaining bytes, advancing its position by the count, which it returns (-1 at EOF). */
     private int buffer(int op, long position, ByteBuffer b) throws IOException {
         int start = b.position();
-        ByteBuffer bounce = direct ? DIRECT_BOUNCES.get() : op != NativeIo.OP_WRITE && AliasTrap.present() ? BOUNCES.get() : null;
+        ByteBuffer bounce = bounceFor(op, 0);
         long n;
         if (b.isDirect()) {
             n = transfer(op, position, b.remaining(), (f, align, pos, from, len) ->
