@@ -7,10 +7,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.jpio.comm.Comm;
 import org.jpio.comm.Fingerprint;
 import org.jpio.format.ArrayFormat;
@@ -23,6 +23,7 @@ import org.jpio.parallel.Amode;
 import org.jpio.parallel.Elements;
 import org.jpio.parallel.Hints;
 import org.jpio.parallel.ParallelFile;
+import org.jpio.parallel.RenderedHints;
 import org.jpio.view.DataRep;
 import org.jpio.view.FileView;
 import org.jpio.view.Datatype;
@@ -76,7 +77,7 @@ final class ArrayIo {
                 f.setView(new FileView(stored.dataPosition(), a.elementType(), a.decomposition().datatype(comm.rank(), a.elementType(), Order.C), DataRep.NATIVE));
                 transfer(a, f, Order.C, true);
                 f.sync(); // every rank's data is on the device before the file is made valid
-                chosen = f.hints();
+                chosen = f.hintsWhenRead();
             }
             failed = null;
             if (comm.rank() == 0) {
@@ -88,7 +89,9 @@ final class ArrayIo {
                 }
             }
             comm.agree(op, failed);
-            a.chose(report(chosen, format, stored, "written with collective I/O at offset " + stored.dataPosition() + (replace ? " of a temporary renamed over "
+            boolean replaced = replace;
+            StoredArray made = stored;
+            a.chose(report(chosen, format, made, () -> "written with collective I/O at offset " + made.dataPosition() + (replaced ? " of a temporary renamed over "
                     + destination : mode == WriteMode.ADD ? ", named once complete, in the existing " + destination : " of " + destination + " in place")));
         } catch (IOException | RuntimeException e) {
             if (comm.rank() == 0 && replace) Replacement.discard(file, e);
@@ -104,14 +107,15 @@ final class ArrayIo {
         StoredArray s = describe(comm, source, format, a, op);
         requireMatch(a, s, source);
         if (!s.contiguous()) {
-            a.chose(report(Map.of(), format, s, LibraryRead.read(a, source.file(), format, s, op)));
+            String how = LibraryRead.read(a, source.file(), format, s, op);
+            a.chose(report(Map.of(), format, s, () -> how));
             return;
         }
         Order order = s.fortranOrder() ? Order.FORTRAN : Order.C;
         try (ParallelFile f = ParallelFile.open(comm, source.file(), EnumSet.of(Amode.RDONLY), hints)) {
             f.setView(new FileView(s.dataPosition(), a.elementType(), a.decomposition().datatype(comm.rank(), a.elementType(), order), representation(s, source)));
             transfer(a, f, order, false);
-            a.chose(report(f.hints(), format, s, "read with collective I/O at offset " + s.dataPosition()));
+            a.chose(report(f.hintsWhenRead(), format, s, () -> "read with collective I/O at offset " + s.dataPosition()));
         }
     }
 
@@ -125,12 +129,15 @@ final class ArrayIo {
     /** Keys {@link DistributedArray#hints} adds to the file's hints: which format, which array, which path the data took. */
     static final String FORMAT = "jpio_array_format", STORED = "jpio_array_stored", DATA = "jpio_array_data";
 
-    private static Map<String, String> report(Map<String, String> fileHints, ArrayFormat format, StoredArray s, String data) {
-        Map<String, String> m = new LinkedHashMap<>(fileHints);
-        m.put(FORMAT, format.name());
-        m.put(STORED, s.toString());
-        m.put(DATA, data);
-        return Collections.unmodifiableMap(m);
+    /** The report of one call, rendered when {@link DistributedArray#hints} is first read (most never are). */
+    private static Map<String, String> report(Map<String, String> fileHints, ArrayFormat format, StoredArray s, Supplier<String> data) {
+        return new RenderedHints(() -> {
+            Map<String, String> m = new LinkedHashMap<>(fileHints);
+            m.put(FORMAT, format.name());
+            m.put(STORED, s.toString());
+            m.put(DATA, data.get());
+            return m;
+        });
     }
 
     private static void discard(ArrayFormat format, Path file, StoredArray stored, Throwable failure) {
@@ -236,7 +243,7 @@ final class ArrayIo {
         RuntimeException bad = why == null ? null : new IllegalArgumentException(op + ": " + why + ": rank=" + comm.rank());
         String[] same = bad != null ? new String[0]
                 : new String[] {"array", a.description(), "format", format.name(), "path", path.inFile(path.file().toAbsolutePath().normalize()).toString()};
-        comm.agreeOnArgumentsAndSame(op, bad, bad != null ? 0 : Fingerprint.of(same[1], same[3], same[5]), () -> same); // one allreduce unless something differs
+        comm.agreeOnArgumentsAndSame(op, bad, bad != null ? 0 : Fingerprint.combine(a.descriptionDigest(), Fingerprint.of(same[3], same[5])), () -> same); // one allreduce unless something differs
     }
 
     /** The same answer on every rank (same description), so a mismatch fails everywhere alike. */

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
 import org.jpio.comm.Comm;
+import org.jpio.comm.Fingerprint;
 import org.jpio.format.ArrayFormat;
 import org.jpio.format.ArrayFormats;
 import org.jpio.format.ArrayPath;
@@ -166,8 +167,20 @@ public final class DistributedArray {
 
     /** What every rank must agree on: element type, shape, grid, distribution, ghost width. */
     String description() {
-        return type + " " + dec + " ghost=" + ghost;
+        String d = description;
+        if (d == null) description = d = type + " " + dec + " ghost=" + ghost;
+        return d;
     }
+
+    /** {@link #description()}'s digest: every call compares it across ranks, and neither changes. */
+    long descriptionDigest() {
+        long f = descriptionDigest;
+        if (f == 0) descriptionDigest = f = Fingerprint.of(description()) | 1; // never 0, the mark of "not made yet"
+        return f;
+    }
+
+    private String description;
+    private long descriptionDigest;
 
     Decomposition decomposition() { return dec; }
 

@@ -16,12 +16,19 @@ public final class Fingerprint {
         return of(b);
     }
 
+    /** The digest of two digests in order (of texts digested apart, one of them kept because it never changes). */
+    public static long combine(long first, long second) { return mix(first * 0x100000001b3L ^ second); }
+
     public static long of(CharSequence s) {
         long h = 0xcbf29ce484222325L;
         for (int i = 0; i < s.length(); i++) {
             h ^= s.charAt(i);
             h *= 0x100000001b3L;
         }
+        return mix(h);
+    }
+
+    private static long mix(long h) {
         h ^= h >>> 33;
         h *= 0xff51afd7ed558ccdL;
         h ^= h >>> 33;

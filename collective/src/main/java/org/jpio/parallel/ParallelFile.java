@@ -127,7 +127,19 @@ public final class ParallelFile implements AutoCloseable {
      * memory} or {@code messages}); {@code jpio_preallocate} becomes {@code failed: reason} when a
      * reservation failed. For ROMIO, what MPI_File_get_info reports.
      */
-    public Map<String, String> hints() {
+    public Map<String, String> hints() { return render(r.comm.counts(), r.calls); }
+
+    /**
+     * {@link #hints()} as they are now, rendered only when the map is first read, which may be after
+     * close: for callers that keep a report of every call and seldom read one.
+     */
+    public Map<String, String> hintsWhenRead() {
+        CountingComm.Counts c = r.comm.counts();
+        long calls = r.calls;
+        return new RenderedHints(() -> render(c, calls));
+    }
+
+    private Map<String, String> render(CountingComm.Counts c, long calls) {
         Map<String, String> h = new LinkedHashMap<>(r.hints.asMap());
         h.put(Hints.JPIO_BACKEND, r.driver.name());
         if (r.layout.applied() != null) h.put(JPIO_LAYOUT_SET, r.layout.applied().toString());
@@ -136,9 +148,9 @@ public final class ParallelFile implements AutoCloseable {
         List<String> unknown = r.hints.unknown();
         if (!unknown.isEmpty())
             h.put(Hints.JPIO_UNKNOWN_HINTS, String.join(",", unknown) + ": not hints jpio or ROMIO knows, so they do nothing (ROMIO ignores them without a word)");
-        CountingComm.Counts c = r.comm.counts(), open = r.openCounts;
+        CountingComm.Counts open = r.openCounts;
         h.put("jpio_count_open_collectives", Long.toString(open.collectives()));
-        h.put("jpio_count_calls", Long.toString(r.calls));
+        h.put("jpio_count_calls", Long.toString(calls));
         h.put("jpio_count_collectives", Long.toString(c.collectives()));
         h.put("jpio_count_exchanged_bytes", Long.toString(c.exchangedBytes()));
         return Map.copyOf(h);
