@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code bin/jpio bench h5} as a user runs it, at a tiny size and N = 1, 2: every row (jpio HDF5 and RAW
  * under mpirun, C parallel HDF5 under the same mpirun options, h5py) is there for each N, each with one
- * untimed round first (so every timed write replaces an existing file), everything read back verified,
+ * untimed round first (so every timed write goes over an existing file, truncated in place as the peers
+ * do), everything read back verified,
  * the ratios are of HDF5 through jpio to each row (1 for itself), the figure is drawn, and the files are
  * gone.
  */
@@ -39,6 +40,8 @@ class H5BenchCliTest {
                 assertEquals("1.000", row.get("h5_write_ratio"), line);
                 assertTrue(row.get("how").contains("read with collective I/O at offset"), line);
             }
+            if (row.get("row").startsWith("jpio")) // the default --write-mode: truncated and written over, as the peers do
+                assertTrue(row.get("written").endsWith(" in place"), line);
         }
         TreeSet<String> want = new TreeSet<>();
         for (String np : new String[] {"1", "2"})

@@ -44,6 +44,11 @@ public final class H5BenchCommand implements Callable<Integer> {
             "so every timed write replaces an existing file of the same size. Default: ${DEFAULT-VALUE}."})
     int warmup;
 
+    @Option(names = "--write-mode", defaultValue = "in-place", description = {"How jpio's rows write over the file of the round before: in-place (WriteMode.IN_PLACE:",
+            "truncate, then write, as the C peer's H5F_ACC_TRUNC and h5py do: like against like) or replace (the default of",
+            "DistributedArray.write: a temporary renamed over the old version, which stays whole until the new one is). Default: ${DEFAULT-VALUE}."})
+    String writeMode;
+
     @Option(names = "--peers", split = ",", defaultValue = "c,h5py", description = "Peers in the same rounds: c (C parallel HDF5), h5py, or none. Default: ${DEFAULT-VALUE}.")
     List<String> peers;
 
@@ -71,6 +76,8 @@ public final class H5BenchCommand implements Callable<Integer> {
             if (x.length != 3 || Arrays.stream(x).anyMatch(v -> v < 1)) throw new IllegalArgumentException("--dims " + d + " must be three positive sizes X,Y,Z");
             sizes.add(x);
         }
+        if (!writeMode.equals("in-place") && !writeMode.equals("replace"))
+            throw new IllegalArgumentException("--write-mode=" + writeMode + " must be in-place or replace");
         plot.check();
         boolean c = peers.contains("c"), py = peers.contains("h5py");
         if (c && H5Peers.cUnavailable() != null) throw new IllegalStateException("C peer unavailable: " + H5Peers.cUnavailable() + " (or pass --peers h5py/none)");
@@ -86,7 +93,7 @@ public final class H5BenchCommand implements Callable<Integer> {
                     for (int round = 0; round < repeat; round++) {
                         int n = np, at = round;
                         List<Step> steps = new ArrayList<>();
-                        steps.add(() -> H5Peers.jpio(n, dims, work, warmup, at % 2 == 0, hints));
+                        steps.add(() -> H5Peers.jpio(n, dims, work, warmup, at % 2 == 0, writeMode, hints));
                         if (c) steps.add(() -> List.of(H5Peers.c(n, dims, work, warmup)));
                         if (py) steps.add(() -> List.of(H5Peers.h5py(python, dims, work, warmup)));
                         java.util.Collections.rotate(steps, round);           // who goes first changes from round to round
@@ -112,8 +119,8 @@ public final class H5BenchCommand implements Callable<Integer> {
         List<H5Peers.Row> h5 = rows.get("jpio h5");
         String size = dims[0] + "x" + dims[1] + "x" + dims[2];
         if (!json) {
-            System.out.printf(Locale.ROOT, "bench h5: %s int (%.1f MiB), N=%d MPI processes (%s), median of %d round(s), page cache warm, every write synced%n",
-                    size, bytes / 1048576.0, np, String.join(" ", H5Peers.MPIRUN), repeat);
+            System.out.printf(Locale.ROOT, "bench h5: %s int (%.1f MiB), N=%d MPI processes (%s), median of %d round(s), page cache warm, every write synced, jpio writes %s%n",
+                    size, bytes / 1048576.0, np, String.join(" ", H5Peers.MPIRUN), repeat, writeMode);
             System.out.printf(Locale.ROOT, "%-20s %12s %12s %12s %12s  %s%n", "row", "write MiB/s", "read MiB/s", "h5 write x", "h5 read x", "how");
         }
         long errors = 0;
@@ -130,7 +137,7 @@ public final class H5BenchCommand implements Callable<Integer> {
             H5Peers.Row last = rs.get(rs.size() - 1);
             String row = new Json().put("bench", "h5").put("row", e.getKey()).put("dims", size).put("np", np).put("bytes", bytes)
                     .put("rounds", rs.size()).put("write_mibs", Stats.median(w)).put("read_mibs", Stats.median(r))
-                    .put("h5_write_ratio", Stats.median(wx)).put("h5_read_ratio", Stats.median(rx)).put("errors", last.errors()).put("how", last.choice()).toString();
+                    .put("h5_write_ratio", Stats.median(wx)).put("h5_read_ratio", Stats.median(rx)).put("errors", last.errors()).put("how", last.choice()).put("written", last.written()).toString();
             jsonRows.add(row);
             if (json) {
                 System.out.println(row);

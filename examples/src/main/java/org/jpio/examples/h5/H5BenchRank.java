@@ -22,7 +22,7 @@ import org.jpio.parallel.Hints;
  * warm-up rounds first (the JIT), then one timed round: barrier, write (or read), barrier, as the C peer
  * times it. Rank 0 prints one JSON line per row. The benchmark alternates which row goes first from round
  * to round, so neither always follows the other's file.
- * Arguments: {@code X,Y,Z DIR WARMUP h5-first|raw-first [key=value hint ...]}.
+ * Arguments: {@code X,Y,Z DIR WARMUP h5-first|raw-first in-place|replace [key=value hint ...]}.
  */
 public final class H5BenchRank {
     private H5BenchRank() { }
@@ -34,34 +34,41 @@ public final class H5BenchRank {
         Path dir = Path.of(args[1]);
         int warmup = Integer.parseInt(args[2]);
         boolean h5First = args[3].equals("h5-first");
-        Hints hints = Hints.parse(Arrays.asList(args).subList(4, args.length));
+        WriteMode mode = switch (args[4]) {
+            case "in-place" -> WriteMode.IN_PLACE;
+            case "replace" -> WriteMode.REPLACE;
+            default -> throw new IllegalArgumentException("write mode " + args[4] + " must be in-place or replace");
+        };
+        Hints hints = Hints.parse(Arrays.asList(args).subList(5, args.length));
         DistributedArray a = DistributedArray.create(world, ElementType.INT, dims);
         ArrayPath h5 = ArrayPath.of(dir.resolve("jpio.h5"), "/data"), raw = ArrayPath.of(dir.resolve("jpio.raw"));
         ArrayPath[] rows = h5First ? new ArrayPath[] {h5, raw} : new ArrayPath[] {raw, h5};
         String[] names = h5First ? new String[] {"jpio h5", "jpio raw"} : new String[] {"jpio raw", "jpio h5"};
         for (int round = 0; round <= warmup; round++) {
             for (int r = 0; r < rows.length; r++) {
-                long[] t = writeRead(world, a, rows[r], hints);
+                String[] written = new String[1];
+                long[] t = writeRead(world, a, rows[r], mode, hints, written);
                 long errors = world.allreduce(check(a, false), Comm.Op.SUM);
                 if (errors != 0) throw new IllegalStateException(names[r] + ": " + errors + " elements read back wrong");
                 if (round < warmup || world.rank() != 0) continue;
                 Map<String, String> h = a.hints();
                 System.out.println(new Json().put("row", names[r]).put("write_ns", t[0]).put("read_ns", t[1]).put("errors", errors)
-                        .put("choice", h.getOrDefault("jpio_cb_read_choice", "") + "; " + h.get("jpio_array_data")).toString());
+                        .put("choice", h.getOrDefault("jpio_cb_read_choice", "") + "; " + h.get("jpio_array_data")).put("written", written[0]).toString());
             }
         }
         if (world.rank() == 0) for (ArrayPath p : rows) Files.deleteIfExists(p.file());
         System.out.flush();
     }
 
-    /** One timed write and read: nanoseconds of each, from barrier to barrier. */
-    private static long[] writeRead(Comm world, DistributedArray a, ArrayPath target, Hints hints) throws Exception {
+    /** One timed write and read: nanoseconds of each, from barrier to barrier; {@code written[0]}: how the write went (untimed). */
+    private static long[] writeRead(Comm world, DistributedArray a, ArrayPath target, WriteMode mode, Hints hints, String[] written) throws Exception {
         check(a, true);
         world.barrier();
         long t0 = System.nanoTime();
-        a.write(target, ArrayFormats.of(target.file()), hints, WriteMode.REPLACE, Attributes.empty());
+        a.write(target, ArrayFormats.of(target.file()), hints, mode, Attributes.empty());
         world.barrier();
         long t1 = System.nanoTime();
+        written[0] = a.hints().get("jpio_array_data");
         Arrays.fill(a.ints(), -1);
         world.barrier();
         long t2 = System.nanoTime();

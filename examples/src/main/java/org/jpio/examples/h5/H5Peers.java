@@ -18,12 +18,13 @@ import org.jpio.examples.bench.Processes;
  */
 final class H5Peers {
     /** One row of one round: seconds to write and to read the array, elements read back wrong, what jpio chose. */
-    record Row(String name, double writeSeconds, double readSeconds, long errors, String choice) { }
+    /** One row of one round; {@code written}: how jpio's write went (its jpio_array_data), empty for the peers. */
+    record Row(String name, double writeSeconds, double readSeconds, long errors, String choice, String written) { }
 
     /** The mpirun options every row runs with: the same for jpio and the C peer. */
     static final List<String> MPIRUN = List.of("mpirun", "--allow-run-as-root", "--oversubscribe", "--bind-to", "none");
 
-    private static final Pattern ROW = Pattern.compile("\\{\"row\":\"([^\"]+)\",\"write_ns\":(\\d+),\"read_ns\":(\\d+),\"errors\":(\\d+),\"choice\":\"((?:[^\"\\\\]|\\\\.)*)\"\\}");
+    private static final Pattern ROW = Pattern.compile("\\{\"row\":\"([^\"]+)\",\"write_ns\":(\\d+),\"read_ns\":(\\d+),\"errors\":(\\d+),\"choice\":\"((?:[^\"\\\\]|\\\\.)*)\"(?:,\"written\":\"((?:[^\"\\\\]|\\\\.)*)\")?\\}");
     private static final Pattern C = Pattern.compile("\\{\"peer\":\"c-phdf5\".*\"write_s\":([0-9.]+),\"read_s\":([0-9.]+),\"errors\":(\\d+)\\}");
 
     /**
@@ -75,18 +76,20 @@ final class H5Peers {
         }
     }
 
-    static List<Row> jpio(int np, int[] dims, Path dir, int warmup, boolean h5First, List<String> hints) throws IOException {
+    private static String unescape(String json) { return json == null ? "" : json.replace("\\\"", "\"").replace("\\\\", "\\"); }
+
+    static List<Row> jpio(int np, int[] dims, Path dir, int warmup, boolean h5First, String writeMode, List<String> hints) throws IOException {
         List<String> cmd = new ArrayList<>(MPIRUN);
         cmd.addAll(List.of("-np", Integer.toString(np)));
         List<String> args = new ArrayList<>(List.of(dims[0] + "," + dims[1] + "," + dims[2], dir.toString(), Integer.toString(warmup),
-                h5First ? "h5-first" : "raw-first"));
+                h5First ? "h5-first" : "raw-first", writeMode));
         args.addAll(hints);
         cmd.addAll(JavaLauncher.command(H5BenchRank.class, args));
         String out = Processes.run(cmd, 3600);
         List<Row> rows = new ArrayList<>();
         Matcher m = ROW.matcher(out);
         while (m.find()) rows.add(new Row(m.group(1), Long.parseLong(m.group(2)) / 1e9, Long.parseLong(m.group(3)) / 1e9, Long.parseLong(m.group(4)),
-                m.group(5).replace("\\\"", "\"").replace("\\\\", "\\")));
+                unescape(m.group(5)), unescape(m.group(6))));
         rows.sort((x, y) -> x.name().compareTo(y.name()));          // "jpio h5" before "jpio raw", whichever ran first
         if (rows.size() != 2) throw new IOException("jpio rows missing from the output of " + String.join(" ", cmd) + ":\n" + out);
         return rows;
@@ -102,7 +105,7 @@ final class H5Peers {
         if (!m.find()) throw new IOException("no result line from " + String.join(" ", cmd) + ":\n" + out);
         Files.deleteIfExists(dir.resolve("c.h5"));
         return new Row("C parallel HDF5", Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)), Long.parseLong(m.group(3)),
-                "H5Pset_fapl_mpio, collective H5Dwrite/H5Dread of each process's hyperslab");
+                "H5Pset_fapl_mpio, collective H5Dwrite/H5Dread of each process's hyperslab", "");
     }
 
     static Row h5py(String python, int[] dims, Path dir, int warmup) throws IOException {
@@ -110,6 +113,6 @@ final class H5Peers {
         String out = Processes.run(cmd, 3600);
         Matcher m = ROW.matcher(out);
         if (!m.find()) throw new IOException("no result line from h5py:\n" + out);
-        return new Row(m.group(1), Long.parseLong(m.group(2)) / 1e9, Long.parseLong(m.group(3)) / 1e9, Long.parseLong(m.group(4)), m.group(5));
+        return new Row(m.group(1), Long.parseLong(m.group(2)) / 1e9, Long.parseLong(m.group(3)) / 1e9, Long.parseLong(m.group(4)), m.group(5), "");
     }
 }
