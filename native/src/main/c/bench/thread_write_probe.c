@@ -1,7 +1,8 @@
 /*
- * thread_write_probe MODE KIB CALLS FILE: two writers each write KIB KiB at their own offset of FILE
+ * thread_write_probe MODE KIB CALLS FILE [read]: two writers each write KIB KiB at their own offset of FILE
  * (writer w at w*KIB KiB), CALLS times, meeting at a barrier before every write, as two ranks of a
- * collective writeAtAll do; prints microseconds per round (both writes). It backs docs/BENCHMARKS.md
+ * collective writeAtAll do; prints microseconds per round (both writes). With "read" they pread the
+ * same ranges instead (readAtAll of a cached file). It backs docs/BENCHMARKS.md
  * (bench calls): whether two threads of one process writing one file are slower than two processes, or
  * whether the difference is how a waiting writer waits.
  *
@@ -22,7 +23,7 @@ static size_t bytes;
 static const char *path;
 static atomic_long *arrived;       /* shared: arrivals at the spinning barrier so far */
 static pthread_barrier_t sleeping;
-static int sleeps;
+static int sleeps, reads;
 
 static void meet(long round) {
     if (sleeps) {
@@ -39,7 +40,8 @@ static void writer(long w) {
     memset(buf, (int) w + 1, bytes);
     for (long i = 1; i <= calls; i++) {
         meet(i);
-        must(pwrite(fd, buf, bytes, (off_t) (w * bytes)) == (ssize_t) bytes, "pwrite", path);
+        if (reads) must(pread(fd, buf, bytes, (off_t) (w * bytes)) == (ssize_t) bytes, "pread", path);
+        else must(pwrite(fd, buf, bytes, (off_t) (w * bytes)) == (ssize_t) bytes, "pwrite", path);
     }
     free(buf);
 }
@@ -50,14 +52,15 @@ static void *thread_main(void *w) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 5) {
-        fprintf(stderr, "usage: thread_write_probe threads-spin|threads-sleep|procs-spin KIB CALLS FILE\n");
+    if (argc != 5 && !(argc == 6 && strcmp(argv[5], "read") == 0)) {
+        fprintf(stderr, "usage: thread_write_probe threads-spin|threads-sleep|procs-spin KIB CALLS FILE [read]\n");
         return 2;
     }
     const char *mode = argv[1];
     bytes = (size_t) atol(argv[2]) * 1024;
     calls = atol(argv[3]);
     path = argv[4];
+    reads = argc == 6;
     int procs = strcmp(mode, "procs-spin") == 0;
     sleeps = strcmp(mode, "threads-sleep") == 0;
     if (!procs && !sleeps && strcmp(mode, "threads-spin") != 0) {
@@ -88,7 +91,7 @@ int main(int argc, char **argv) {
         for (long w = 0; w < 2; w++) must(pthread_create(&t[w], NULL, thread_main, (void *) w) == 0, "pthread_create", path);
         for (int w = 0; w < 2; w++) pthread_join(t[w], NULL);
     }
-    printf("%s: %.1f us per round of two %zu KiB writes\n", mode, (now() - t0) / calls * 1e6, bytes / 1024);
+    printf("%s: %.1f us per round of two %zu KiB %s\n", mode, (now() - t0) / calls * 1e6, bytes / 1024, reads ? "reads" : "writes");
     close(fd);
     return 0;
 }
