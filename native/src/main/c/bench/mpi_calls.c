@@ -3,7 +3,8 @@
  * (run it with `mpirun --mca io romio321`), timed exactly as jpio's side (org.jpio.examples.calls) times it.
  *
  *   mpirun -np N mpi_calls FILE BYTES[,BYTES...] CALLS WARMUP OPENS COLD BATCH [key=value hint ...]
- * For each size (bytes per process, a multiple of 4), on one file holding int i at element i:
+ * For each size (bytes per process, a multiple of 4), on one file holding int i at element i (written over
+ * when FILE exists, as the launches of one round share it):
  *   write_at_all / read_at_all  N = BYTES/4 ints at byte offset rank*BYTES;
  *   write_all / read_all        the same N ints through a 3-D BLOCK darray view (local box l0 x l1 x l2 = N,
  *                               the global array that box times the MPI_Dims_create grid), the individual
@@ -140,8 +141,8 @@ static void calls(const char *path, char *sizes, long ncalls, long warmup, long 
     struct size whole;
     setup(&whole, max);
     fill(&whole, 0, buf);
-    if (rank == 0) MPI_File_delete(path, MPI_INFO_NULL);
-    MPI_Barrier(MPI_COMM_WORLD);
+    /* not deleted first: every launch of a round (this one, jpio's) writes over the same file, so each copies
+     * to and from the same page-cache pages; new ones differ in where the VM put them (docs/BENCHMARKS.md) */
     MPI_File fh;                          /* the file holds int i at element i for the largest size, so every read reads data */
     check(MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR, info, &fh), "MPI_File_open", path);
     check(MPI_File_write_at_all(fh, (MPI_Offset) rank * max, buf, (int) whole.n, MPI_INT, MPI_STATUS_IGNORE), "MPI_File_write_at_all", path);

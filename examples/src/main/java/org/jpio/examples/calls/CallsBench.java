@@ -1,7 +1,6 @@
 package org.jpio.examples.calls;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,7 +26,8 @@ import org.jpio.view.Order;
 /**
  * jpio's side of {@code bench calls}, run by every rank (MPI processes or in-JVM ranks): exactly what the C
  * peer {@code native/src/main/c/bench/mpi_calls.c} does on ROMIO, call for call, timed the same way, so the
- * two rows of a size differ only in the library. On one file holding int i at element i, for each size
+ * two rows of a size differ only in the library. On one file holding int i at element i (the round's
+ * launches share it, each writing over it, so they use the same page-cache pages), for each size
  * (bytes per rank): writeAtAll and readAtAll of N ints at byte offset rank*bytes; writeAll and readAll of the
  * same N ints through a 3-D BLOCK darray view (seek(0) before each call); open+close of the file. Cold: a
  * fresh open, then the first call, barrier to barrier, {@code cold} times (an open+close timed alone before
@@ -67,8 +67,8 @@ public final class CallsBench {
         Size whole = new Size(comm, max);
         int[] buf = new int[whole.n];
         whole.fill(buf, false);
-        if (comm.rank() == 0) Files.deleteIfExists(file);
-        comm.barrier();
+        // written over, not made anew: every launch of a round (this one, the C peer's) copies to and from
+        // the same page-cache pages, which new ones would not be (the harness removes the file at the end)
         try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.CREATE, Amode.RDWR), hints)) {
             f.writeAtAll((long) comm.rank() * max, Elements.of(buf, 0, whole.n));
         }
@@ -125,7 +125,6 @@ public final class CallsBench {
                         .put("collectives", perCall[op].collectives()).put("exchanged_bytes", perCall[op].exchangedBytes()).put("errors", all[op]).toString());
         }
         comm.barrier();
-        if (comm.rank() == 0) Files.deleteIfExists(file);
         return rows;
     }
 

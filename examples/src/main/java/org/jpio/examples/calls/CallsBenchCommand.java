@@ -108,16 +108,16 @@ public final class CallsBenchCommand implements Callable<Integer> {
         if (!json) table.header(given.isEmpty() ? "default hints" : "hints " + given).forEach(System.out::println);
         try {
             for (int np : nps) {
+                Path f = work.resolve("calls-" + np + ".bin");         // shared by every launch at this N: the same page-cache pages
                 for (int round = 0; round < repeat; round++) {
                     List<Step> steps = new ArrayList<>();
-                    Path f = work.resolve("calls-" + np + ".bin");
                     steps.add(() -> table.add("c", np, CallsPeer.calls(np, setup, f, given)));
                     if (procs.contains(np)) steps.add(() -> table.add("mpi", np, MpiChild.run(np, childArgs(f, null), javaOpts)));
                     if (ranks.contains(np)) steps.add(() -> table.add("threads", np, MpiChild.alone(childArgs(f, np), javaOpts)));
                     Collections.rotate(steps, round);                   // who goes first changes from round to round
                     for (Step s : steps) s.run();
-                    Files.deleteIfExists(f);
                 }
+                Files.deleteIfExists(f);
                 (json ? table.json(np) : table.text(np)).forEach(System.out::println);
                 System.out.flush();
             }
