@@ -71,6 +71,16 @@ public interface FileDriver extends AutoCloseable {
     /** What the driver settled beyond the hints the program gave (cb_nodes, the aggregators, choices made, and why). */
     Map<String, String> hints();
 
+    /**
+     * {@link #hints()} as they are now, made into strings only when the supplier is called (which may be
+     * after close or after later transfers): what the map is made of is taken now. The default makes the
+     * map now; a driver whose choices are cheap to keep and dear to render overrides it.
+     */
+    default java.util.function.Supplier<Map<String, String>> hintsLater() {
+        Map<String, String> now = hints();
+        return () -> now;
+    }
+
     /** MPI_File_close (collective): releases this rank's resources. */
     @Override void close() throws IOException;
 

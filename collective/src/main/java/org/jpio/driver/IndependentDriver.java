@@ -300,17 +300,26 @@ public class IndependentDriver implements FileDriver {
 
     @Override public void setAtomicity(boolean on) { atomic = on; }
 
-    @Override public Map<String, String> hints() {
+    @Override public Map<String, String> hints() { return hints(choice[1], choice[0], preallocateFailure); }
+
+    /** The choices are immutable (a constant, a {@code Strategy.Choice}): kept now, their strings made later. */
+    @Override public java.util.function.Supplier<Map<String, String>> hintsLater() {
+        Object write = choice[1], read = choice[0];
+        String p = preallocateFailure;
+        return () -> hints(write, read, p);
+    }
+
+    /** The map of {@link #hints()} from the last write and read choices and the reservation's failure, if any. */
+    protected Map<String, String> hints(Object writeChoice, Object readChoice, String preallocate) {
         Map<String, String> h = new LinkedHashMap<>();
         h.put(Hints.JPIO_ENGINE, options.engine().name());
         // the default engine: which it is and why those preferred to it could not run (a missing library, an old Java)
         org.jpio.engine.Engines.Choice picked = org.jpio.engine.Engines.choice();
         if (picked.engine() == options.engine()) h.put("jpio_engine_choice", picked.toString());
         if (!readable()) h.put("jpio_write_only", "the process may not read the file: no write sieving, no read-modify-write");
-        String p = preallocateFailure;
-        if (p != null) h.put(Hints.JPIO_PREALLOCATE, p);
-        if (choice[1] != null) h.put("jpio_cb_write_choice", choice[1].toString());
-        if (choice[0] != null) h.put("jpio_cb_read_choice", choice[0].toString());
+        if (preallocate != null) h.put(Hints.JPIO_PREALLOCATE, preallocate);
+        if (writeChoice != null) h.put("jpio_cb_write_choice", writeChoice.toString());
+        if (readChoice != null) h.put("jpio_cb_read_choice", readChoice.toString());
         return h;
     }
 

@@ -127,25 +127,28 @@ public final class ParallelFile implements AutoCloseable {
      * memory} or {@code messages}); {@code jpio_preallocate} becomes {@code failed: reason} when a
      * reservation failed. For ROMIO, what MPI_File_get_info reports.
      */
-    public Map<String, String> hints() { return render(r.comm.counts(), r.calls); }
+    public Map<String, String> hints() { return render(r.hints, r.driver.hints(), r.comm.counts(), r.calls); }
 
     /**
-     * {@link #hints()} as they are now, rendered only when the map is first read, which may be after
-     * close: for callers that keep a report of every call and seldom read one.
+     * {@link #hints()} as they are now, made into strings only when the map is first read, which may be
+     * after close or after later calls: what they are made of (the hints, the driver's last choices, the
+     * counts) is taken now. For callers that keep a report of every call and seldom read one.
      */
     public Map<String, String> hintsWhenRead() {
+        Hints hints = r.hints;
+        java.util.function.Supplier<Map<String, String>> driver = r.driver.hintsLater();
         CountingComm.Counts c = r.comm.counts();
         long calls = r.calls;
-        return new RenderedHints(() -> render(c, calls));
+        return new RenderedHints(() -> render(hints, driver.get(), c, calls));
     }
 
-    private Map<String, String> render(CountingComm.Counts c, long calls) {
-        Map<String, String> h = new LinkedHashMap<>(r.hints.asMap());
+    private Map<String, String> render(Hints hints, Map<String, String> driver, CountingComm.Counts c, long calls) {
+        Map<String, String> h = new LinkedHashMap<>(hints.asMap());
         h.put(Hints.JPIO_BACKEND, r.driver.name());
         if (r.layout.applied() != null) h.put(JPIO_LAYOUT_SET, r.layout.applied().toString());
-        h.putAll(r.driver.hints());
-        h.putIfAbsent(Hints.JPIO_WATCHDOG_TIMEOUT, Long.toString(r.hints.watchdogMillis() / 1000));
-        List<String> unknown = r.hints.unknown();
+        h.putAll(driver);
+        h.putIfAbsent(Hints.JPIO_WATCHDOG_TIMEOUT, Long.toString(hints.watchdogMillis() / 1000));
+        List<String> unknown = hints.unknown();
         if (!unknown.isEmpty())
             h.put(Hints.JPIO_UNKNOWN_HINTS, String.join(",", unknown) + ": not hints jpio or ROMIO knows, so they do nothing (ROMIO ignores them without a word)");
         CountingComm.Counts open = r.openCounts;

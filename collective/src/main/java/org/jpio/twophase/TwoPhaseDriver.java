@@ -160,13 +160,20 @@ public final class TwoPhaseDriver extends IndependentDriver {
         return s;
     }
 
-    @Override public Map<String, String> hints() {
-        Map<String, String> h = super.hints();
+    @Override public Map<String, String> hints() { return withOwn(super.hints(), exchangeUsed, stripeRule); }
+
+    @Override public java.util.function.Supplier<Map<String, String>> hintsLater() {
+        java.util.function.Supplier<Map<String, String>> generic = super.hintsLater();
+        String x = exchangeUsed, rule = stripeRule;
+        return () -> withOwn(generic.get(), x, rule);
+    }
+
+    /** The generic driver's map with what aggregation settled: the aggregators, the exchange the last call used, the stripe rule. */
+    private Map<String, String> withOwn(Map<String, String> h, String x, String stripeRule) {
         h.put(Hints.CB_NODES, Integer.toString(aggregators.length));
         StringBuilder b = new StringBuilder();
         for (int a : aggregators) b.append(b.length() == 0 ? "" : " ").append(a);
         h.put("romio_aggregator_list", b.toString()); // ROMIO's key: the aggregator ranks in domain order
-        String x = exchangeUsed;
         if (x != null)
             h.put("jpio_cb_exchange", x.equals(SharedExchange.NAME) || hints.cbShared() == Hints.Mode.DISABLE ? x
                     : x + " (no shared memory: " + (hosts > 1 ? "ranks on " + hosts + " hosts" : comm.sharedMemoryUnavailable()) + ")");
