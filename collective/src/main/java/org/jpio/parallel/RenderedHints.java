@@ -16,6 +16,7 @@ public final class RenderedHints extends AbstractMap<String, String> {
     private Supplier<Map<String, String>> render;
     private volatile Map<String, String> rendered;
 
+    /** {@code render} makes a new map, which this one then owns (it is called once). */
     public RenderedHints(Supplier<Map<String, String>> render) { this.render = render; }
 
     private Map<String, String> map() {
@@ -24,7 +25,7 @@ public final class RenderedHints extends AbstractMap<String, String> {
             synchronized (this) {
                 m = rendered;
                 if (m == null) {
-                    rendered = m = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(render.get())); // in the order rendered
+                    rendered = m = java.util.Collections.unmodifiableMap(render.get()); // the supplier makes a new map: no copy
                     render = null; // what it was made from may go
                 }
             }
