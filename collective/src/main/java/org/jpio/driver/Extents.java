@@ -9,12 +9,19 @@ import org.jpio.io.ElementType;
 
 /**
  * Every rank's {@link Access} of one collective call, after one allgather, which ParallelFile makes before
- * every collective transfer: it carries the outcome of each rank's argument checks, and it is what a
+ * every collective transfer (after it, for a read that repeats the one before, {@link #aheadOf}): it carries the outcome of each rank's argument checks, and it is what a
  * collective driver plans from (ROMIO's allgather of start and end offsets). Every rank holds the same
  * values, so every decision taken from them is taken alike on all ranks.
  */
 public final class Extents {
-    private static final int START = 0, END = 1, BYTES = 2, RUNS = 3, RESIDUES = 4, TYPE = 5, SMALL_RUNS = 6, REJECTED = 7, FIELDS = 8;
+    private static final int START = 0, END = 1, BYTES = 2, RUNS = 3, RESIDUES = 4, TYPE = 5, SMALL_RUNS = 6, REJECTED = 7;
+    /** The fields a plan is made from ({@link #sameAs} compares them); the two after them say how the call went. */
+    private static final int PLANNED = 8;
+    /**
+     * Set by a rank that read before the gather (a repeated read, {@link #aheadOf}), and whether that read
+     * failed; zero on every other call.
+     */
+    private static final int AHEAD = 8, FAILED = 9, FIELDS = 10;
 
     private static final ElementType[] TYPES = ElementType.values();
 
@@ -40,6 +47,34 @@ public final class Extents {
         comm.allgather(mine, 0, FIELDS, all, 0);
         return new Extents(all);
     }
+
+    /**
+     * {@link #exchange(Comm, long[])} by a rank that has already read its part of a repeated collective read
+     * ({@code failed}: whether that read failed). {@code mine} is the repeated call's fields, left as they were.
+     */
+    public static Extents exchangeAfterRead(Comm comm, long[] mine, boolean failed) {
+        mine[AHEAD] = 1;
+        mine[FAILED] = failed ? 1 : 0;
+        try {
+            return exchange(comm, mine);
+        } finally {
+            mine[AHEAD] = 0;
+            mine[FAILED] = 0;
+        }
+    }
+
+    /**
+     * Whether every rank read ahead ({@link #exchangeAfterRead}) and every rank's access is the one it had in
+     * {@code before}: then the call was the one before it again, on every rank, and the reads already made are
+     * the call's transfer. Otherwise the ranks go on as in any call, from these extents.
+     */
+    public boolean aheadOf(Extents before) {
+        for (int r = 0; r < ranks; r++) if (all[r * FIELDS + AHEAD] == 0) return false;
+        return sameAs(before);
+    }
+
+    /** Whether some rank's read ahead failed (then every rank joins the agreement that names it). */
+    public boolean aheadFailed() { return sum(FAILED) > 0; }
 
     /** What a rank alone gathers: its own fields ({@code mine} is not copied: neither side changes it). */
     public static Extents alone(long[] mine) { return new Extents(mine); }
@@ -70,7 +105,7 @@ public final class Extents {
         long[] all = new long[FIELDS * perRank.length];
         for (int r = 0; r < perRank.length; r++) {
             Access a = perRank[r];
-            System.arraycopy(new long[] {a.start(), a.end(), a.bytes(), a.runs(), a.residues(), type.ordinal(), a.smallRuns(), 0}, 0, all, r * FIELDS, FIELDS);
+            System.arraycopy(new long[] {a.start(), a.end(), a.bytes(), a.runs(), a.residues(), type.ordinal(), a.smallRuns(), 0}, 0, all, r * FIELDS, PLANNED);
         }
         return new Extents(all);
     }
@@ -155,7 +190,14 @@ public final class Extents {
     }
 
     /** Whether every rank's access is the same as in {@code other}: then so is every plan made from them. */
-    public boolean sameAs(Extents other) { return other != null && Arrays.equals(all, other.all); }
+    public boolean sameAs(Extents other) {
+        if (other == null || other.ranks != ranks) return false;
+        for (int r = 0; r < ranks; r++) {
+            int at = r * FIELDS;
+            if (!Arrays.equals(all, at, at + PLANNED, other.all, at, at + PLANNED)) return false;
+        }
+        return true;
+    }
 
     private long sum(int field) {
         long s = 0;

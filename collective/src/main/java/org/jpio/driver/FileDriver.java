@@ -44,6 +44,15 @@ public interface FileDriver extends AutoCloseable {
      */
     default long readAll(Transfer t, Extents all) throws IOException { return read(t); }
 
+    /**
+     * Whether {@link #readAll} with exactly these extents would take no collective step and read only this
+     * rank's own part, as {@link #read} does: asked for a read that repeats the one before it, which
+     * ParallelFile then lets every rank read first and agree after (one collective instead of two). False by
+     * default, though the default readAll reads alone: a driver that overrides readAll must say so itself,
+     * and one that forgets only loses the shortcut.
+     */
+    default boolean readsAlone(Extents all) { return false; }
+
     /** Collective write; by default each rank writes its own part independently (romio_cb_write=disable). */
     default long writeAll(Transfer t, Extents all) throws IOException { return write(t); }
 

@@ -189,6 +189,9 @@ public class IndependentDriver implements FileDriver {
 
     @Override public long writeAll(Transfer t, Extents all) throws IOException { return collective(t, all, true); }
 
+    /** A collective read here is always the independent one: {@link #collective} reads through {@link #transfer} as {@link #read} does. */
+    @Override public boolean readsAlone(Extents all) { return true; }
+
     /**
      * A collective transfer after the extent exchange: independent I/O. The runs need locks only against
      * sieving writers; in a collective call those are the other ranks of this call, and when none of them

@@ -14,7 +14,7 @@ import org.jpio.view.FileView;
 /**
  * How ParallelFile runs one data access routine once its offset is known: the checks of every rank, one
  * allgather that agrees on them and gives the driver every rank's access, the driver, one agreement on its
- * outcome; a read that meets the end of the file reads what is there and says how much, as MPI_Get_count
+ * outcome (a read that repeats the last one reads first and needs the allgather only, {@link #readFirst}); a read that meets the end of the file reads what is there and says how much, as MPI_Get_count
  * does (or fails, under {@code jpio_short_reads=error}).
  */
 final class Transfers {
@@ -83,10 +83,19 @@ final class Transfers {
             size = x;
             t = null;
         }
+        if (!write && t != null && t == checked.transfer() && checked.readsAlone(driver, comm)) return readFirst(where, checked, t, comm);
         // one allgather agrees on the checks and gives the drivers every rank's access
         Extents all = t == null ? Extents.exchange(comm, (Transfer) null)
                     : t == checked.transfer() ? checked.exchange(comm) : Extents.exchange(comm, t);
-        if (all.rejected()) comm.agree(where, size != null ? size : bad); // I/O if any rank's check met I/O, else an argument error
+        return afterExchange(where, write, t, checked, all, size != null ? size : bad, comm);
+    }
+
+    /**
+     * The call once every rank's access is known: an argument error of any rank is thrown on every rank before
+     * any byte moves, the driver moves the bytes, one agreement on its outcome.
+     */
+    private int afterExchange(String where, boolean write, Transfer t, Repeat checked, Extents all, Exception rejected, Comm comm) throws IOException {
+        if (all.rejected()) comm.agree(where, rejected); // I/O if any rank's check met I/O, else an argument error
         long moved = 0;
         Throwable failed = null;
         try {
@@ -94,7 +103,32 @@ final class Transfers {
         } catch (Throwable x) { // every rank must reach the agreement, whatever was thrown
             failed = x;
         }
+        if (!write && checked != null) checked.readBefore = failed == null && t == checked.transfer() ? all : null;
         comm.agree(where, failed);
+        return elements(t, moved);
+    }
+
+    /**
+     * A collective read that repeats the last one (the same read every step) where the driver read it alone:
+     * this rank reads first, and one allgather then both gives every rank's access and carries the outcome.
+     * When every rank read first with the extents of the last call, the call is done (the reasons of a failure
+     * are exchanged only when one failed); otherwise some rank's call differs, and every rank goes on as in
+     * any call from the extents just gathered, reading again where it read first. Reads are idempotent, so the
+     * only trace of a call that turns out otherwise is in this rank's own buffer (a read whose collective
+     * fails leaves it undefined, as in MPI); the file is never touched before every rank's checks are known,
+     * which is why writes always exchange first.
+     */
+    private int readFirst(String where, Repeat checked, Transfer t, Comm comm) throws IOException {
+        long moved = 0;
+        Throwable failed = null;
+        try {
+            moved = driver.read(t);
+        } catch (Throwable x) {
+            failed = x;
+        }
+        Extents all = Extents.exchangeAfterRead(comm, checked.fields, failed != null);
+        if (!all.aheadOf(checked.readBefore)) return afterExchange(where, false, t, checked, all, null, comm);
+        if (all.aheadFailed()) comm.agree(where, failed); // throws on every rank, naming each rank that failed
         return elements(t, moved);
     }
 
@@ -120,6 +154,8 @@ final class Transfers {
         private final Transfer transfer;
         private final long[] fields;
         private final Extents alone;
+        /** Every rank's extents in the last successful collective read of this call, or null ({@link #readFirst}). */
+        private Extents readBefore;
 
         Repeat(Transfer t) {
             this.transfer = t;
@@ -136,6 +172,9 @@ final class Transfers {
         }
 
         Extents exchange(Comm comm) { return comm.size() == 1 ? alone : Extents.exchange(comm, fields); }
+
+        /** Whether this read may go first: it was read before by this call, and the driver read those extents alone (ranks alone have nothing to agree). */
+        boolean readsAlone(FileDriver driver, Comm comm) { return readBefore != null && comm.size() > 1 && driver.readsAlone(readBefore); }
     }
 
     private static int elements(Transfer t, long bytes) { return (int) (bytes >> t.type().shift()); }

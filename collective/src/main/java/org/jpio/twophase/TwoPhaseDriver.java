@@ -111,6 +111,13 @@ public final class TwoPhaseDriver extends IndependentDriver {
         return t.bytes();
     }
 
+    /** Reads alone when these are the last read's extents and it chose independent I/O, or when nobody reads anything. */
+    @Override public boolean readsAlone(Extents all) {
+        if (all.totalBytes() == 0) return true;
+        Strategy.Choice c = lastChoice[0];
+        return c != null && !c.twoPhase() && all.sameAs(lastExtents[0]);
+    }
+
     private void remember(int d, Extents all, Strategy.Choice choice, Plan plan) {
         lastExtents[d] = all;
         lastChoice[d] = choice;
