@@ -50,9 +50,11 @@ public final class Extents {
 
     /**
      * {@link #exchange(Comm, long[])} by a rank that has already read its part of a repeated collective read
-     * ({@code failed}: whether that read failed). {@code mine} is the repeated call's fields, left as they were.
+     * ({@code failed}: whether that read failed). {@code mine} is the repeated call's fields, left as they were;
+     * the communicator has several ranks (a rank alone would gather its own array, which this resets).
      */
     public static Extents exchangeAfterRead(Comm comm, long[] mine, boolean failed) {
+        if (comm.size() == 1) throw new IllegalArgumentException("a rank alone has nothing to gather after its read");
         mine[AHEAD] = 1;
         mine[FAILED] = failed ? 1 : 0;
         try {

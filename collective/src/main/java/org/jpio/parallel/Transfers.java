@@ -83,7 +83,7 @@ final class Transfers {
             size = x;
             t = null;
         }
-        if (!write && t != null && t == checked.transfer() && checked.readsAlone(driver, comm)) return readFirst(where, checked, t, comm);
+        if (!write && t != null && t == checked.transfer() && checked.readsAlone(driver)) return readFirst(where, checked, t, comm);
         // one allgather agrees on the checks and gives the drivers every rank's access
         Extents all = t == null ? Extents.exchange(comm, (Transfer) null)
                     : t == checked.transfer() ? checked.exchange(comm) : Extents.exchange(comm, t);
@@ -125,6 +125,10 @@ final class Transfers {
             moved = driver.read(t);
         } catch (Throwable x) {
             failed = x;
+        }
+        if (comm.size() == 1) { // a rank alone repeats its own call: its outcome is the call's
+            comm.agree(where, failed);
+            return elements(t, moved);
         }
         Extents all = Extents.exchangeAfterRead(comm, checked.fields, failed != null);
         if (!all.aheadOf(checked.readBefore)) return afterExchange(where, false, t, checked, all, null, comm);
@@ -173,8 +177,11 @@ final class Transfers {
 
         Extents exchange(Comm comm) { return comm.size() == 1 ? alone : Extents.exchange(comm, fields); }
 
-        /** Whether this read may go first: it was read before by this call, and the driver read those extents alone (ranks alone have nothing to agree). */
-        boolean readsAlone(FileDriver driver, Comm comm) { return readBefore != null && comm.size() > 1 && driver.readsAlone(readBefore); }
+        /**
+         * Whether this read may go first: it was read before by this call, and the driver read those extents
+         * alone. A rank alone takes the same path: it skips the driver's planning, which it would only repeat.
+         */
+        boolean readsAlone(FileDriver driver) { return readBefore != null && driver.readsAlone(readBefore); }
     }
 
     private static int elements(Transfer t, long bytes) { return (int) (bytes >> t.type().shift()); }

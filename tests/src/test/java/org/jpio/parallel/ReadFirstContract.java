@@ -58,14 +58,17 @@ public final class ReadFirstContract {
     static void readsWhatIsThere(Comm comm, Path file, String backend) throws IOException {
         int r = comm.rank();
         int[] got = new int[N];
-        try (ParallelFile f = open(comm, file, backend, null)) {
+        Failing[] driver = new Failing[1];
+        try (ParallelFile f = open(comm, file, backend, null, driver)) {
             for (int step = 0; step < 4; step++) {
                 // another rank writes this rank's part: the read must see what the file holds now, not a remembered result
                 int other = (r + 1) % comm.size();
                 f.writeAtAll((long) other * N * 4, Elements.of(expected(other, step)));
                 Counts before = f.counts();
                 f.readAtAll((long) r * N * 4, Elements.of(got));
+                long readAlls = driver[0].readAlls.get();
                 f.readAtAll((long) r * N * 4, Elements.of(got));
+                assertEquals(readAlls, driver[0].readAlls.get(), "a read made first is not made again: rank=" + r + " " + backend);
                 long collectives = f.counts().minus(before).collectives();
                 assertArrayEquals(expected(r, step), got, "rank=" + r + " step=" + step + " " + backend);
                 // the first read follows a write (a new call: 2 collectives), the second repeats it (1)
@@ -123,7 +126,6 @@ public final class ReadFirstContract {
             f.writeAtAll((long) r * N * 4, Elements.of(expected(r, 0)));
             f.readAtAll((long) r * N * 4, Elements.of(got));
             f.readAtAll((long) r * N * 4, Elements.of(got)); // read first from now on
-            if (comm.size() == 1) return; // a rank alone reads through readAll: nothing to agree, nothing read first
             fail[0] = true;
             CollectiveIOException e = assertThrows(CollectiveIOException.class, () -> f.readAtAll((long) r * N * 4, Elements.of(got)));
             assertEquals(1, e.failures().size(), e.getMessage());
@@ -136,14 +138,19 @@ public final class ReadFirstContract {
     }
 
     private static ParallelFile open(Comm comm, Path file, String backend, Supplier<Boolean> failReads) throws IOException {
+        return open(comm, file, backend, failReads, new Failing[1]);
+    }
+
+    /** {@code opened[0]}: the driver of this rank, for its counts. */
+    private static ParallelFile open(Comm comm, Path file, String backend, Supplier<Boolean> failReads, Failing[] opened) throws IOException {
         Hints h = Hints.of(Hints.JPIO_BACKEND, backend);
         FileDriver.Factory real = backend.equals("twophase") ? TwoPhaseDriver::open : IndependentDriver::open;
         return ParallelFile.open(comm, file, EnumSet.of(Amode.CREATE, Amode.RDWR), h,
-                req -> new Failing(real.open(req), failReads == null ? () -> false : failReads));
+                req -> opened[0] = new Failing(real.open(req), failReads == null ? () -> false : failReads, new java.util.concurrent.atomic.AtomicLong()));
     }
 
     /** A real driver whose independent reads fail when asked (the read-first path reads through {@link #read}). */
-    private record Failing(FileDriver d, Supplier<Boolean> now) implements FileDriver {
+    private record Failing(FileDriver d, Supplier<Boolean> now, java.util.concurrent.atomic.AtomicLong readAlls) implements FileDriver {
         private void maybeFail(Transfer t) throws IOException {
             if (now.get()) throw new IOException("injected read failure: rank=" + t.comm().rank() + " offset=" + t.offset());
         }
@@ -152,7 +159,10 @@ public final class ReadFirstContract {
         @Override public void setView(FileView v) throws IOException { d.setView(v); }
         @Override public long read(Transfer t) throws IOException { maybeFail(t); return d.read(t); }
         @Override public long write(Transfer t) throws IOException { return d.write(t); }
-        @Override public long readAll(Transfer t, Extents all) throws IOException { return d.readAll(t, all); } // fails only a read made first
+        @Override public long readAll(Transfer t, Extents all) throws IOException { // fails only a read made first
+            readAlls.incrementAndGet();
+            return d.readAll(t, all);
+        }
         @Override public boolean readsAlone(Extents all) { return d.readsAlone(all); }
         @Override public long writeAll(Transfer t, Extents all) throws IOException { return d.writeAll(t, all); }
         @Override public long size() throws IOException { return d.size(); }
