@@ -160,15 +160,14 @@ static void shuttle(char *bounce, char *base, size_t q0, size_t n, int fix, int 
  */
 #define ALIAS_PAGE 4096
 #define ALIAS_WINDOW 32
-/* Below 8 MiB the destination is still in the caches and the trapped copy costs only 10-15% (1 MiB:
- * 38.7 us trapped, 34.4 clear, 54.9 through the bounce; 4 MiB: 155, 137, 243), so a bounce would lose;
- * from 16 MiB the copy streams to memory and the trap costs 2.5x (16 MiB: 2873 us against 1032 clear). */
-#define ALIAS_MIN (8 * 1024 * 1024)
 #define ALIAS_CHUNK (256 * 1024)
 
-static int aliased(const char *p, off_t off, size_t len) {
+/* From what size the trap outweighs the bounce's second copy differs between processors (1 KiB on one
+ * EPYC, 8 MiB on another): Java measures it (AliasTrap.minBytes) and passes the bounce buffer with a read
+ * only from that size, so here a bounce given for a read means "keep it clear". */
+static int aliased(const char *p, off_t off) {
     size_t d = ((uintptr_t) p - (uintptr_t) off) & (ALIAS_PAGE - 1);
-    return len >= ALIAS_MIN && d != 0 && d < ALIAS_WINDOW;
+    return d != 0 && d < ALIAS_WINDOW;
 }
 
 /*
@@ -183,7 +182,7 @@ static int transfer(int fd, char *base, size_t q0, size_t len, off_t off, int wr
     char *p = base + q0;
     int misaligned = align > 0 && ((uintptr_t) p % (uintptr_t) align) != 0;
     int whole = fix <= 1 || (!write && q0 % (size_t) fix == 0 && len % (size_t) fix == 0);
-    int unalias = !write && align == 0 && whole && aliased(p, off, len) && cap >= ALIAS_CHUNK + ALIAS_PAGE;
+    int unalias = !write && align == 0 && whole && aliased(p, off) && cap >= ALIAS_CHUNK + ALIAS_PAGE;
     if (!misaligned && whole && !unalias) {
         int rc = jpio_pio(fd, p, len, off, write, done);
         if (!write) fix_read(p, *done, fix);
@@ -211,9 +210,10 @@ static int transfer(int fd, char *base, size_t q0, size_t len, off_t off, int wr
 /*
  * Whether transfer() may need the bounce buffer, judged from the arguments alone: only then are its address
  * and capacity asked of the JVM (two JNI calls with type checks, 3% of a 1 KiB read from the page cache).
+ * A read may (Java passes the buffer only for reads it wants kept clear of the trap); a plain write never.
  */
-static int may_bounce(jint op, jint len, jint fix, jint align) {
-    return fix > 1 || align > 0 || (op != OP_WRITE && (size_t) len >= ALIAS_MIN);
+static int may_bounce(jint op, jint fix, jint align) {
+    return fix > 1 || align > 0 || op != OP_WRITE;
 }
 
 /* The tail of every transfer: maps the result of transfer() to a return value or an exception. */
@@ -227,7 +227,7 @@ static jint finish(JNIEnv *env, int rc, size_t done, jint op, jstring jpath, int
 JNIEXPORT jint JNICALL Java_org_jpio_engine_NativeIo_transferBuffer(JNIEnv *env, jclass c, jint fd, jstring jpath,
         jobject buf, jint pos, jint len, jlong off, jint op, jint fix, jint align, jobject bounce) {
     char *p = (*env)->GetDirectBufferAddress(env, buf);
-    if (!may_bounce(op, len, fix, align)) bounce = NULL;
+    if (!may_bounce(op, fix, align)) bounce = NULL;
     char *b = bounce == NULL ? NULL : (*env)->GetDirectBufferAddress(env, bounce);
     size_t cap = bounce == NULL ? 0 : (size_t) (*env)->GetDirectBufferCapacity(env, bounce);
     if (p == NULL) {
@@ -242,7 +242,7 @@ JNIEXPORT jint JNICALL Java_org_jpio_engine_NativeIo_transferBuffer(JNIEnv *env,
 JNIEXPORT jint JNICALL Java_org_jpio_engine_NativeIo_transferArray(JNIEnv *env, jclass c, jint fd, jstring jpath,
         jobject array, jlong byteIndex, jint len, jlong off, jint op, jint fix, jint align, jobject bounce) {
     /* Buffer addresses first: no JNI calls are allowed between pin and unpin. */
-    if (!may_bounce(op, len, fix, align)) bounce = NULL;
+    if (!may_bounce(op, fix, align)) bounce = NULL;
     char *b = bounce == NULL ? NULL : (*env)->GetDirectBufferAddress(env, bounce);
     size_t cap = bounce == NULL ? 0 : (size_t) (*env)->GetDirectBufferCapacity(env, bounce);
     char *p = JPIO_PIN(env, array);

@@ -130,7 +130,7 @@ final class PosixEngineFile implements EngineFile {
             else Staging.readArray(this, position, array, type, index, count, order);
             return;
         }
-        ByteBuffer bounce = bounceFor(op, fix);
+        ByteBuffer bounce = bounceFor(op, fix, length);
         if (op != NativeIo.OP_WRITE) requireWithinFile(position, length);
         if (!direct && length <= PIECE) { // one native call, made without the two lambdas below: a small call allocates nothing
             enter(op == NativeIo.OP_WRITE ? "write" : "read", position, length);
@@ -184,15 +184,17 @@ final class PosixEngineFile implements EngineFile {
      * The bounce buffer C may need for a transfer (null: none): the O_DIRECT one on a direct file; else the
      * 1 MiB one for swapped bytes ({@code fix} > 1) and for reads where the processor has the 4K-aliasing trap.
      */
-    private ByteBuffer bounceFor(int op, int fix) {
+    private ByteBuffer bounceFor(int op, int fix, long length) {
         if (direct) return DIRECT_BOUNCES.get();
-        return fix > 1 || (op != NativeIo.OP_WRITE && AliasTrap.present()) ? BOUNCES.get() : null;
+        // a read of UNMEASURED bytes or more bounces on every processor with the trap, without asking for (or starting) the measurement
+        return fix > 1 || (op != NativeIo.OP_WRITE && AliasTrap.present() && (length >= AliasTrap.UNMEASURED || length >= AliasTrap.minBytes()))
+                ? BOUNCES.get() : null;
     }
 
     /** Moves the buffer's remaining bytes, advancing its position by the count, which it returns (-1 at EOF). */
     private int buffer(int op, long position, ByteBuffer b) throws IOException {
         int start = b.position();
-        ByteBuffer bounce = bounceFor(op, 0);
+        ByteBuffer bounce = bounceFor(op, 0, b.remaining());
         long n;
         if (b.isDirect()) {
             n = transfer(op, position, b.remaining(), (f, align, pos, from, len) ->

@@ -43,7 +43,7 @@ final class FfmCalls implements PosixCalls {
     /** Largest single read/write the kernel accepts without truncation (Linux MAX_RW_COUNT). */
     private static final long MAX_RW = 0x7ffff000L;
     /** The 4K-aliasing decision of jpio_core.c: page, window, smallest read concerned, bounce chunk. */
-    private static final long PAGE = 4096, ALIAS_WINDOW = 32, ALIAS_MIN = 8 << 20, /* as jpio_core.c: below it the bounce costs more than the trap */ ALIAS_CHUNK = 256 * 1024;
+    private static final long PAGE = 4096, ALIAS_WINDOW = 32, ALIAS_CHUNK = 256 * 1024;
 
     private static final FfmCalls INSTANCE = new FfmCalls();
     private static volatile Optional<String> problem;
@@ -287,7 +287,8 @@ final class FfmCalls implements PosixCalls {
         boolean write = op == NativeIo.OP_WRITE;
         long addr = heap ? addressOf(mem, q0) : mem.address() + q0;
         boolean misaligned = align > 0 && (addr % align) != 0;
-        boolean unalias = !write && align == 0 && aliased(addr, off, len) && bounce != null && bounce.capacity() >= ALIAS_CHUNK + PAGE;
+        // a bounce given with a read means keep it clear (Java passes it from AliasTrap.minBytes on, as to jpio_core.c)
+        boolean unalias = !write && align == 0 && aliased(addr, off) && bounce != null && bounce.capacity() >= ALIAS_CHUNK + PAGE;
         long[] done = {0};
         int rc;
         if (!misaligned && !unalias) {
@@ -314,9 +315,9 @@ final class FfmCalls implements PosixCalls {
         throw failure(rc == -1 ? 0 : rc, write ? "write" : "read", path, off, len);
     }
 
-    private static boolean aliased(long addr, long off, long len) {
+    private static boolean aliased(long addr, long off) {
         long d = (addr - off) & (PAGE - 1);
-        return len >= ALIAS_MIN && d != 0 && d < ALIAS_WINDOW;
+        return d != 0 && d < ALIAS_WINDOW;
     }
 
     /** The address of heap memory {@code mem[q]} now (GC may move small arrays later: then only speed is affected). */

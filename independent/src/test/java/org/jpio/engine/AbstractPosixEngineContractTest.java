@@ -41,7 +41,7 @@ abstract class AbstractPosixEngineContractTest extends AbstractEngineContractTes
     // ---- 4K aliasing -------------------------------------------------------------------------------
 
     /**
-     * Reads over the 8 MiB from which C unaliases, at file offsets that put the array's data (16 bytes
+     * Reads over the 8 MiB from which C unaliases where nothing was measured, at file offsets that put the array's data (16 bytes
      * into its block) in the trap's window and out of it, into arrays and direct buffers, both with the
      * bounce that processors with the trap take and with the straight read of those without
      * ({@link AliasTrap}): the same bytes either way, whatever this processor is.
@@ -70,6 +70,49 @@ abstract class AbstractPosixEngineContractTest extends AbstractEngineContractTes
         } finally {
             AliasTrap.override(was);
         }
+    }
+
+    /**
+     * Reads of every size from 1 byte to 300 KiB at file offsets in the trap's window and out of it, with the
+     * bounce from 1 byte on (as where the trap starts small) and without it: the same bytes either way.
+     */
+    @Test
+    void smallReadsWithTheBounceFromTheSmallestSizeAndWithout() throws IOException {
+        Path p = dir.resolve("alias-small.bin");
+        byte[] data = (byte[]) TestArrays.random(ElementType.BYTE, 400_000, 43);
+        boolean was = AliasTrap.present();
+        long min = AliasTrap.overrideMinBytes(1);
+        try (ArrayFile f = ArrayFile.open(p, options(ByteOrder.nativeOrder()), CREATE, READ, WRITE)) {
+            f.write(0, ByteBuffer.wrap(data));
+            for (boolean trap : new boolean[] {true, false}) {
+                AliasTrap.override(trap);
+                for (int n : new int[] {1, 255, 1024, 4096, 65_537, 300_000})
+                    for (long off : new long[] {0, 16, 4096 + 8, 2048, 4}) {
+                        int[] back = new int[n / 4 + 1];
+                        byte[] bytes = new byte[n];
+                        f.readArray(off, bytes);
+                        assertArrayEquals(java.util.Arrays.copyOfRange(data, (int) off, (int) off + n), bytes, "bytes n=" + n + " offset=" + off + " bounce=" + trap);
+                        f.readArray(off, back, 0, n / 4);
+                        for (int i = 0; i < n / 4; i++)
+                            assertEquals(ByteBuffer.wrap(data, (int) off + 4 * i, 4).order(ByteOrder.nativeOrder()).getInt(), back[i], "int " + i + " n=" + n + " offset=" + off);
+                    }
+            }
+        } finally {
+            AliasTrap.override(was);
+            AliasTrap.overrideMinBytes(min);
+        }
+    }
+
+    /** The threshold from the measured trap, by table: the smallest probed size whose trap outweighs the bounce sets it. */
+    @Test
+    void theBounceThresholdFromTheMeasuredTrap() {
+        assertEquals(1 << 10, AliasTrap.threshold(new double[] {3.4, 10.7, 10.7})); // C's pread on the EPYC of 2026-11-29
+        assertEquals(16 << 10, AliasTrap.threshold(new double[] {1.5, 4.9, 6.9})); // the calibration there, through FileChannel
+        assertEquals(256 << 10, AliasTrap.threshold(new double[] {1.0, 1.2, 1.7}));
+        assertEquals(AliasTrap.UNMEASURED, AliasTrap.threshold(new double[] {1.0, 1.05, 1.12})); // the EPYC of 1 MiB: 38.7 us trapped, 34.4 clear
+        assertEquals(AliasTrap.UNMEASURED, AliasTrap.threshold(new double[] {0.98, 1.0, 1.01})); // no trap
+        long measured = AliasTrap.calibrate();
+        assertTrue(measured == AliasTrap.UNMEASURED || measured == 1 << 10 || measured == 16 << 10 || measured == 256 << 10, "measured " + measured);
     }
 
     @Test
