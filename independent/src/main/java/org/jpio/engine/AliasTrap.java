@@ -114,6 +114,15 @@ final class AliasTrap {
         return Math.max(1, best);
     }
 
+    /** For tests: forgets the threshold, so that the next {@link #minBytes} starts the measurement again. */
+    static void measureAgain() {
+        MIN_BYTES.set(-1);
+        MEASURING.set(false);
+    }
+
+    /** For tests: whether the threshold is settled (measured, given, or overridden). */
+    static boolean settled() { return MIN_BYTES.get() >= 0; }
+
     /** For tests: the threshold from now on (-1: as if not yet measured); returns the previous one. */
     static long overrideMinBytes(long now) {
         MEASURING.set(true); // a test's value is not replaced by a measurement that would start now

@@ -115,6 +115,29 @@ abstract class AbstractPosixEngineContractTest extends AbstractEngineContractTes
         assertTrue(measured == AliasTrap.UNMEASURED || measured == 1 << 10 || measured == 16 << 10 || measured == 256 << 10, "measured " + measured);
     }
 
+    /** With the trap present, the first ask starts the measurement in the background and answers 8 MiB until it ends. */
+    @Test
+    void theThresholdIsMeasuredInTheBackground() throws InterruptedException {
+        boolean was = AliasTrap.present();
+        long min = AliasTrap.overrideMinBytes(-1);
+        try {
+            AliasTrap.override(true);
+            AliasTrap.measureAgain();
+            long first = AliasTrap.minBytes();
+            assertTrue(first == AliasTrap.UNMEASURED || AliasTrap.settled(), "answered " + first + " before the measurement ended");
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            while (!AliasTrap.settled() && System.nanoTime() < deadline) Thread.sleep(5);
+            assertTrue(AliasTrap.settled(), "the measurement never ended");
+            long m = AliasTrap.minBytes();
+            assertTrue(m == AliasTrap.UNMEASURED || m == 1 << 10 || m == 16 << 10 || m == 256 << 10, "measured " + m);
+            AliasTrap.override(false);
+            assertEquals(Long.MAX_VALUE, AliasTrap.minBytes(), "no trap: no read bounces");
+        } finally {
+            AliasTrap.override(was);
+            AliasTrap.overrideMinBytes(min);
+        }
+    }
+
     @Test
     void theAliasingDecisionBySettingAndVendor() {
         assertTrue(AliasTrap.decide("auto", "AuthenticAMD"));
