@@ -182,7 +182,11 @@ public final class Hints {
 
     /** Defaults, then the ROMIO_HINTS file if the variable is set, then {@code given}. */
     public static Hints of(Map<String, String> given) {
-        return fromSources(System.getenv(ENV_HINTS_FILE), given);
+        String file = System.getenv(ENV_HINTS_FILE);
+        // nothing but the defaults: the hints parsed once (an open without hints built and validated all of
+        // them again, a tenth of an open's time before the JIT has compiled it); a hints file is read anew
+        if (given.isEmpty() && (file == null || file.isBlank())) return DEFAULT_HINTS;
+        return fromSources(file, given);
     }
 
     /** {@code of} with pairs: {@code Hints.of("cb_nodes", "2", "cb_buffer_size", "65536")}. */

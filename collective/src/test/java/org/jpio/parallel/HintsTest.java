@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +19,18 @@ import org.junit.jupiter.api.io.TempDir;
 /** ROMIO's keys and defaults, validation that names key and value, the ROMIO_HINTS file, and hints() in effect. */
 class HintsTest {
     @TempDir Path dir;
+
+    /** An open without hints and without ROMIO_HINTS takes the defaults parsed once; given hints are parsed anew. */
+    @Test
+    void noHintsAreTheDefaultsParsedOnce() {
+        String file = System.getenv("ROMIO_HINTS");
+        org.junit.jupiter.api.Assumptions.assumeTrue(file == null || file.isBlank(), "ROMIO_HINTS names a file here");
+        assertSame(Hints.defaults(), Hints.fromEnvironment());
+        assertSame(Hints.defaults(), Hints.of(java.util.Map.of()));
+        Hints given = Hints.of("cb_nodes", "2");
+        assertNotSame(Hints.defaults(), given);
+        assertEquals("2", given.get("cb_nodes"));
+    }
 
     @Test
     void romioDefaults() {
