@@ -14,8 +14,9 @@ import org.jpio.view.FileView;
 /**
  * How ParallelFile runs one data access routine once its offset is known: the checks of every rank, one
  * allgather that agrees on them and gives the driver every rank's access, the driver, one agreement on its
- * outcome (a read that repeats the last one reads first and needs the allgather only, {@link #readFirst}); a read that meets the end of the file reads what is there and says how much, as MPI_Get_count
- * does (or fails, under {@code jpio_short_reads=error}).
+ * outcome (a read that repeats the last one reads first and needs the allgather only, {@link #readFirst});
+ * a read that meets the end of the file reads what is there and says how much, as MPI_Get_count does (or
+ * fails, under {@code jpio_short_reads=error}).
  */
 final class Transfers {
     private final Path path;

@@ -50,13 +50,27 @@ final class AliasTrap {
         if (!present) return Long.MAX_VALUE;
         long m = MIN_BYTES.get();
         if (m >= 0) return m;
-        if (MEASURING.compareAndSet(false, true)) {
-            Thread t = new Thread(() -> MIN_BYTES.compareAndSet(-1, calibrate()), "jpio-alias-probe");
-            t.setDaemon(true);
-            t.setPriority(Thread.MIN_PRIORITY);
-            t.start();
-        }
+        startMeasuring();
         return UNMEASURED;
+    }
+
+    /**
+     * Whether a read of {@code length} bytes goes through the bounce buffer when its destination is aliased:
+     * from {@link #minBytes} on. A read of {@link #UNMEASURED} bytes or more, before the threshold is
+     * settled, bounces without starting the measurement, which only smaller reads need.
+     */
+    static boolean bounces(long length) {
+        if (!present) return false;
+        long m = MIN_BYTES.get();
+        return m >= 0 ? length >= m : length >= UNMEASURED || length >= minBytes();
+    }
+
+    private static void startMeasuring() {
+        if (!MEASURING.compareAndSet(false, true)) return;
+        Thread t = new Thread(() -> MIN_BYTES.compareAndSet(-1, calibrate()), "jpio-alias-probe");
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        t.start();
     }
 
     /** Where nothing was measured (or the measurement failed): the streaming trap only, as on the first EPYC measured. */

@@ -182,13 +182,12 @@ final class PosixEngineFile implements EngineFile {
 
     /**
      * The bounce buffer C may need for a transfer (null: none): the O_DIRECT one on a direct file; else the
-     * 1 MiB one for swapped bytes ({@code fix} > 1) and for reads where the processor has the 4K-aliasing trap.
+     * 1 MiB one for swapped bytes ({@code fix} > 1) and for reads of the size {@link AliasTrap#bounces} names
+     * where the processor has the 4K-aliasing trap.
      */
     private ByteBuffer bounceFor(int op, int fix, long length) {
         if (direct) return DIRECT_BOUNCES.get();
-        // a read of UNMEASURED bytes or more bounces on every processor with the trap, without asking for (or starting) the measurement
-        return fix > 1 || (op != NativeIo.OP_WRITE && AliasTrap.present() && (length >= AliasTrap.UNMEASURED || length >= AliasTrap.minBytes()))
-                ? BOUNCES.get() : null;
+        return fix > 1 || (op != NativeIo.OP_WRITE && AliasTrap.bounces(length)) ? BOUNCES.get() : null;
     }
 
     /** Moves the buffer's remaining bytes, advancing its position by the count, which it returns (-1 at EOF). */
