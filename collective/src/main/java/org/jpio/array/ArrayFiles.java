@@ -33,8 +33,7 @@ public final class ArrayFiles {
                 failed = e;
             }
         }
-        comm.agree(op, failed);
-        String all = new String(comm.bcastBytes(comm.rank() == 0 ? joined.getBytes(StandardCharsets.UTF_8) : null, 0), StandardCharsets.UTF_8);
+        String all = new String(comm.shareFromRoot(op, 0, joined == null ? null : joined.getBytes(StandardCharsets.UTF_8), failed), StandardCharsets.UTF_8);
         String[] parts = all.split("\0", -1);
         return List.of(java.util.Arrays.copyOf(parts, parts.length - 1));
     }
@@ -52,8 +51,7 @@ public final class ArrayFiles {
                 failed = e;
             }
         }
-        comm.agree(op, failed);
-        return Attributes.decode(comm.bcastBytes(comm.rank() == 0 ? found.encode() : null, 0));
+        return Attributes.decode(comm.shareFromRoot(op, 0, found == null ? null : found.encode(), failed));
     }
 
     /**

@@ -1,9 +1,12 @@
 package org.jpio.array;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -51,6 +54,7 @@ final class ArrayIo {
         boolean replace = mode != WriteMode.IN_PLACE;                   // ADD to a file that does not exist yet creates it as REPLACE does
         Throwable failed = null;
         StoredArray stored = null;
+        byte[] preparation = null;
         if (comm.rank() == 0) {
             try {
                 if (mode == WriteMode.ADD && Files.exists(destination)) replace = false;
@@ -60,17 +64,19 @@ final class ArrayIo {
                     c.truncate(0); // in place: the old contents go first, so no reader mixes them with the new
                 }
                 stored = format.prepare(file, new NewArray(target.dataset(), a.elementType(), longs(a.globalShape()), attributes, hints.stripingUnit()));
+                preparation = prepared(replace, file, stored);
             } catch (IOException | RuntimeException e) {
                 failed = e;
                 if (replace) Replacement.discard(file, e);
             }
         }
-        comm.agree(op, failed);
-        file = Path.of(new String(comm.bcastBytes(comm.rank() == 0 ? file.toString().getBytes(StandardCharsets.UTF_8) : null, 0), StandardCharsets.UTF_8));
-        int[] decided = {replace ? 1 : 0};
-        comm.bcast(decided, 0, 1, 0);                                   // rank 0 decided
-        replace = decided[0] == 1;
-        stored = broadcast(comm, stored);
+        // one broadcast carries what rank 0 decided and made (or its failure): whether it replaces, the file, the description
+        byte[] outcome = comm.shareFromRoot(op, 0, preparation, failed);
+        if (comm.rank() != 0) try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(outcome))) {
+            replace = in.readBoolean();
+            file = Path.of(in.readUTF());
+            stored = StoredArray.decode(in.readAllBytes());
+        }
         try {
             Map<String, String> chosen;
             try (ParallelFile f = ParallelFile.open(comm, file, EnumSet.of(Amode.WRONLY), hints)) {
@@ -126,6 +132,17 @@ final class ArrayIo {
         return describe(comm, source, format, null, op);
     }
 
+    /** What rank 0 prepared for a write, for its broadcast. */
+    private static byte[] prepared(boolean replace, Path file, StoredArray stored) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeBoolean(replace);
+            out.writeUTF(file.toString());
+            out.write(stored.encode());
+        }
+        return bytes.toByteArray();
+    }
+
     /** Keys {@link DistributedArray#hints} adds to the file's hints: which format, which array, which path the data took. */
     static final String FORMAT = "jpio_array_format", STORED = "jpio_array_stored", DATA = "jpio_array_data";
 
@@ -164,6 +181,7 @@ final class ArrayIo {
      */
     private static StoredArray describe(Comm comm, ArrayPath source, ArrayFormat format, DistributedArray a, String op) throws IOException {
         StoredArray s = null;
+        byte[] described = null;
         Throwable bad = null;
         if (comm.rank() == 0) {
             try {
@@ -177,16 +195,14 @@ final class ArrayIo {
                         throw new IllegalArgumentException("RAW file size does not match the array: file path=" + path + " size=" + size
                                 + " bytes; array type=" + a.elementType() + " shape=" + Arrays.toString(a.globalShape()) + " needs " + need + " bytes");
                 }
+                described = s.encode();
             } catch (IOException | RuntimeException e) {
                 bad = e;
             }
         }
-        comm.agree(op, bad);
-        return broadcast(comm, s);
-    }
-
-    private static StoredArray broadcast(Comm comm, StoredArray s) {
-        return StoredArray.decode(comm.bcastBytes(comm.rank() == 0 ? s.encode() : null, 0));
+        // one broadcast carries rank 0's description or its failure: no other rank did anything to agree on
+        byte[] got = comm.shareFromRoot(op, 0, described, bad);
+        return comm.rank() == 0 ? s : StoredArray.decode(got);
     }
 
     /**

@@ -47,8 +47,8 @@ final class ArrayWriter {
         if (failed == null && comm.rank() == 0 && !stored.contiguous())
             failed = new IOException("format " + format.name() + " laid out array " + it.name() + " as " + stored.storage()
                     + ", not one contiguous block, which the ranks' checksummed writes need: path=" + file);
-        comm.agree(op + " (prepare)", failed);
-        stored = StoredArray.decode(comm.bcastBytes(comm.rank() == 0 ? stored.encode() : null, 0));
+        byte[] described = comm.shareFromRoot(op + " (prepare)", 0, failed == null && stored != null ? stored.encode() : null, failed);
+        if (comm.rank() != 0) stored = StoredArray.decode(described);
         long dataBytes = stored.dataBytes();
         // a file of its own is checksummed whole (from byte 0); a dataset in a shared file, its data bytes alone (from its first)
         boolean dataOnly = !it.dataset().isEmpty();

@@ -135,8 +135,7 @@ public final class CheckpointStore implements AutoCloseable {
                 failed = e;
             }
         }
-        comm.agree(op, failed);
-        partial = Path.of(new String(comm.bcastBytes(comm.rank() == 0 ? partial.toString().getBytes(StandardCharsets.UTF_8) : null, 0), StandardCharsets.UTF_8));
+        partial = Path.of(new String(comm.shareFromRoot(op, 0, partial == null ? null : partial.toString().getBytes(StandardCharsets.UTF_8), failed), StandardCharsets.UTF_8));
         lastStep = step;
         return open = new Checkpoint(this, step, partial);
     }
@@ -167,8 +166,7 @@ public final class CheckpointStore implements AutoCloseable {
                 failed = e;
             }
         }
-        comm.agree(op, failed);
-        Manifest m = Manifest.parse(new String(comm.bcastBytes(text, 0), StandardCharsets.UTF_8), dir() + " step " + step);
+        Manifest m = Manifest.parse(new String(comm.shareFromRoot(op, 0, text, failed), StandardCharsets.UTF_8), dir() + " step " + step);
         if (!state.options.isReadOnly()) {
             state.restarted(m.step());
             lastStep = m.step();

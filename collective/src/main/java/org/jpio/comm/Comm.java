@@ -188,6 +188,51 @@ public interface Comm extends AutoCloseable {
         return out;
     }
 
+    /** Bytes {@link #shareFromRoot} sends in its one broadcast; a longer outcome takes a second one. */
+    int ROOT_MESSAGE_BYTES = 1024;
+
+    /**
+     * The outcome of a step only {@code root} takes (reading a file's description, probing its layout) in one
+     * broadcast instead of an {@link #agree} and a {@link #bcastBytes}: the root passes its result or its
+     * failure (the other ranks null and null), and every rank returns the root's result or throws what
+     * {@link #agree} would throw for the root's failure alone. The root's own failure is its cause there.
+     * One broadcast of {@link #ROOT_MESSAGE_BYTES} when the outcome fits, a second for the rest otherwise.
+     */
+    default byte[] shareFromRoot(String operation, int root, byte[] result, Throwable failure) throws CollectiveIOException {
+        byte[] message = null;
+        if (rank() == root) {
+            if (failure != null) {
+                RankFailure f = RankFailure.of(root, failure);
+                message = ((f.io() ? "I" : "A") + f.type() + '\0' + f.message()).getBytes(StandardCharsets.UTF_8);
+            } else {
+                if (result == null) throw new IllegalArgumentException("shareFromRoot: the root passes a result or a failure");
+                if (size() == 1) return result;
+                message = new byte[result.length + 1];
+                message[0] = 'R';
+                System.arraycopy(result, 0, message, 1, result.length);
+            }
+        }
+        if (size() > 1) {
+            byte[] buf = new byte[ROOT_MESSAGE_BYTES];
+            boolean fits = rank() != root || message.length <= ROOT_MESSAGE_BYTES - 4;
+            if (rank() == root) {
+                java.nio.ByteBuffer.wrap(buf).putInt(fits ? message.length : -1);
+                if (fits) System.arraycopy(message, 0, buf, 4, message.length);
+            }
+            bcast(buf, 0, buf.length, root);
+            int len = java.nio.ByteBuffer.wrap(buf).getInt();
+            message = len >= 0 ? java.util.Arrays.copyOfRange(buf, 4, 4 + len) : bcastBytes(message, root);
+        }
+        if (message[0] == 'R') return rank() == root ? result : java.util.Arrays.copyOfRange(message, 1, message.length);
+        String s = new String(message, 1, message.length - 1, StandardCharsets.UTF_8);
+        int z = s.indexOf('\0');
+        List<RankFailure> all = List.of(new RankFailure(root, s.substring(0, z), s.substring(z + 1), message[0] == 'I'));
+        String op = Call.within(call(), operation);
+        Throwable mine = rank() == root ? failure : null;
+        if (message[0] == 'I') throw new CollectiveIOException(op, all, mine);
+        throw new CollectiveException(op, all, mine);
+    }
+
     /** Every rank's bytes, in rank order. */
     default byte[][] allgatherBytes(byte[] mine) {
         int n = size();

@@ -44,12 +44,19 @@ final class H5Files {
                 + e.getMessage(), e);
     }
 
-    /** Opens an existing HDF5 file; IllegalArgumentException when it is not one, NoSuchFileException when it is missing. */
+    /**
+     * Opens an existing HDF5 file; IllegalArgumentException when it is not one, NoSuchFileException when it is
+     * missing. Why an open failed is looked into only after it failed: a good file is opened and read once.
+     */
     static long open(Path file, boolean write, long fapl, H5Ids ids) throws IOException {
-        if (!Files.exists(file)) throw new NoSuchFileException(file.toString(), null, "no such HDF5 file");
-        if (!H5.H5Fis_hdf5(file.toString()))
-            throw new IllegalArgumentException("not an HDF5 file (no HDF5 signature at offset 0, 512, 1024, ...): path=" + file + " size=" + Files.size(file));
-        return ids.add(H5.H5Fopen(file.toString(), write ? HDF5Constants.H5F_ACC_RDWR : HDF5Constants.H5F_ACC_RDONLY, fapl));
+        try {
+            return ids.add(H5.H5Fopen(file.toString(), write ? HDF5Constants.H5F_ACC_RDWR : HDF5Constants.H5F_ACC_RDONLY, fapl));
+        } catch (HDF5Exception e) {
+            if (!Files.exists(file)) throw new NoSuchFileException(file.toString(), null, "no such HDF5 file");
+            if (!H5.H5Fis_hdf5(file.toString()))
+                throw new IllegalArgumentException("not an HDF5 file (no HDF5 signature at offset 0, 512, 1024, ...): path=" + file + " size=" + Files.size(file));
+            throw e;
+        }
     }
 
     /** Creates {@code file} for the array (it is missing or empty), or adds the array to it under its incomplete name. */

@@ -4,12 +4,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Set;
-import org.jpio.comm.Call;
-import org.jpio.comm.CollectiveIOException;
 import org.jpio.comm.Comm;
-import org.jpio.comm.RankFailure;
 import org.jpio.layout.Applied;
 import org.jpio.layout.FsCalls;
 import org.jpio.layout.LayoutProbes;
@@ -51,45 +47,22 @@ public final class OpenLayout {
             } catch (IOException e) {
                 bad = e;
             }
-            if (bad != null) {
-                if (comm.size() == 1) throw new CollectiveIOException(Call.within(comm.call(), where), List.of(RankFailure.of(0, bad)), bad);
-                RankFailure f = RankFailure.of(0, bad);
-                message = ("F\n" + f.type() + "\n" + f.message()).getBytes(StandardCharsets.UTF_8);
-            } else {
+            if (bad == null) {
                 StripeLayout layout = LayoutProbes.detect(path, calls);
                 mine = new Result(withLayout(hints, layout), layout, applied, created);
-                if (comm.size() == 1) return mine;
-                message = ((created ? "1" : "0") + "\n" + (applied == null ? "-" : (applied.applied() ? "1" : "0") + applied.detail().replace('\n', ' '))
-                        + "\n" + layout.encode()).getBytes(StandardCharsets.UTF_8);
+                if (comm.size() > 1)
+                    message = ((created ? "1" : "0") + "\n" + (applied == null ? "-" : (applied.applied() ? "1" : "0") + applied.detail().replace('\n', ' '))
+                            + "\n" + layout.encode()).getBytes(StandardCharsets.UTF_8);
             }
         }
         // one broadcast carries rank 0's outcome and the layout: rank 0 alone did anything here, so its failure is all there is to agree on
-        byte[] got0 = bcast(comm, message);
+        byte[] got0 = comm.size() == 1 && bad == null ? null : comm.shareFromRoot(where, 0, message, bad);
         if (mine != null) return mine;
         String[] got = new String(got0, StandardCharsets.UTF_8).split("\n", 3);
-        if (got[0].equals("F"))
-            throw new CollectiveIOException(Call.within(comm.call(), where), List.of(new RankFailure(0, got[1], got[2], true)), bad);
         String a = got[1];
         Applied applied = a.equals("-") ? null : new Applied(a.charAt(0) == '1', a.substring(1));
         StripeLayout layout = StripeLayout.decode(got[2]);
         return new Result(withLayout(hints, layout), layout, applied, got[0].equals("1"));
-    }
-
-    /** Bytes one broadcast carries; a longer message (a long path in a failure) takes a second one. */
-    private static final int SMALL = 1024;
-
-    /** Rank 0's message to every rank: one broadcast of a fixed buffer when it fits (the common case), else two. */
-    private static byte[] bcast(Comm comm, byte[] message) {
-        if (comm.size() == 1) return message;
-        byte[] buf = new byte[SMALL];
-        boolean fits = message == null || message.length <= SMALL - 4;
-        if (comm.rank() == 0) {
-            java.nio.ByteBuffer.wrap(buf).putInt(fits ? message.length : -1);
-            if (fits) System.arraycopy(message, 0, buf, 4, message.length);
-        }
-        comm.bcast(buf, 0, SMALL, 0);
-        int len = java.nio.ByteBuffer.wrap(buf).getInt();
-        return len >= 0 ? java.util.Arrays.copyOfRange(buf, 4, 4 + len) : comm.bcastBytes(message, 0);
     }
 
     /** {@code striping_unit} and {@code striping_factor} from the layout where the hints have their defaults and the layout knows them. */

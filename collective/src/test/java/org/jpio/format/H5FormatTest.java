@@ -129,6 +129,18 @@ class H5FormatTest extends ArrayFormatContract {
         assertFalse(b.hasRemaining());
     }
 
+    /** The signature is looked for only after a failed open, and a failed open still says what the file is. */
+    @Test
+    void aFileThatIsNotHdf5OrIsMissingIsNamedAsSuch() throws Exception {
+        Path junk = file("junk");
+        Files.write(junk, "plain text, no HDF5 signature anywhere\n".repeat(100).getBytes());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> format().inspect(junk, "/data"));
+        assertTrue(e.getMessage().startsWith("not an HDF5 file") && e.getMessage().contains("path=" + junk) && e.getMessage().contains("size=3900"), e.getMessage());
+        Path missing = dir.resolve("missing.h5");
+        java.nio.file.NoSuchFileException m = assertThrows(java.nio.file.NoSuchFileException.class, () -> format().inspect(missing, "/data"));
+        assertEquals(missing.toString(), m.getFile());
+    }
+
     @Test
     void aFileWithoutDatasetsListsNoneAndNamesWhatIsMissing() throws Exception {
         Path f = file("none");

@@ -62,6 +62,7 @@ public final class CommContract {
         shared(c);
         conveniences(c);
         agreement(c);
+        RootOutcomeContract.check(c);
         badArguments(c);
     }
 
