@@ -17,7 +17,15 @@ import org.jpio.io.ElementType;
 public interface Comm extends AutoCloseable {
 
     /** Reduction operators of {@link #allreduce}. */
-    enum Op { SUM, MIN, MAX, BOR, BAND }
+    enum Op {
+        SUM, MIN, MAX, BOR, BAND;
+
+        /** "allreduce(SUM)": the collective's name in messages, made once rather than per call. */
+        public final String allreduce = "allreduce(" + name() + ")";
+
+        /** {@link #allreduce} of {@code op}, which may be null (a bad argument, named as such). */
+        public static String allreduceName(Op op) { return op == null ? "allreduce(null)" : op.allreduce; }
+    }
 
     int rank();
 

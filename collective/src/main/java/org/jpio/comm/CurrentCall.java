@@ -15,7 +15,7 @@ public final class CurrentCall {
      */
     public Call enter(Call c) {
         Call outer = call;
-        call = outer == null ? c : new Call(outer.name() + ": " + c.name(), c.watchdogMillis());
+        call = c.inside(outer);
         return outer;
     }
 

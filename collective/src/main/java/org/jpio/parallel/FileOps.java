@@ -145,7 +145,7 @@ final class FileOps {
     interface Action { void run() throws IOException; }
 
     /** Names the user's call on the communicator, for errors and the watchdog (limit: jpio_watchdog_timeout); returns the outer one. */
-    private Call enter(String op) { return r.comm.enter(new Call(op + " path=" + r.path, r.hints.watchdogMillis())); }
+    private Call enter(String op) { return r.comm.enter(new Call(op, r.path, r.hints.watchdogMillis())); }
 
     /** Argument agreement, the driver's collective action, agreement on its outcome. */
     void collectiveOp(String op, IllegalArgumentException bad, Action action) throws IOException {

@@ -28,7 +28,7 @@ final class Opening {
         if (given == null) throw new IllegalArgumentException("open: comm is null: path=" + path);
         CountingComm comm = CountingComm.of(given); // the file's calls, open's own included, are counted on it
         // the user's call names errors and the watchdog's reports (bad hints are refused below, by name)
-        Call outer = comm.enter(new Call("open path=" + path, hints == null ? Watchdog.defaultMillis() : hints.watchdogMillis()));
+        Call outer = comm.enter(new Call("open", path == null ? "null" : path, hints == null ? Watchdog.defaultMillis() : hints.watchdogMillis()));
         try {
             return opened(given, comm, path, amode, hints, engine, factory);
         } finally {

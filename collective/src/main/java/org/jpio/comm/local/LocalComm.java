@@ -263,13 +263,8 @@ public final class LocalComm implements Comm {
         end(op);
     }
 
-    private static final String[] ALLREDUCE = new String[Op.values().length];
-    static {
-        for (Op op : Op.values()) ALLREDUCE[op.ordinal()] = "allreduce(" + op + ")";
-    }
-
     @Override public void allreduce(Object send, Object recv, int count, Op op) {
-        String name = op == null ? "allreduce(null)" : ALLREDUCE[op.ordinal()];
+        String name = Op.allreduceName(op);
         boolean small = count >= 0 && count <= COPIED;
         Part[] p = begin(name, () -> {
             Args.allreduce(name, send, recv, count, op);

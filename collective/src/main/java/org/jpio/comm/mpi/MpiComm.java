@@ -247,7 +247,7 @@ public final class MpiComm implements Comm {
 
     @Override public void allreduce(Object send, Object recv, int count, Op op) {
         open();
-        ElementType t = Args.allreduce("allreduce(" + op + ")", send, recv, count, op);
+        ElementType t = Args.allreduce(Op.allreduceName(op), send, recv, count, op);
         if (t == ElementType.CHAR && (op == Op.MIN || op == Op.MAX)) {
             unsignedMinMax((char[]) send, (char[]) recv, count, op);
             return;
