@@ -209,11 +209,12 @@ public interface Comm extends AutoCloseable {
     default byte[] shareFromRoot(String operation, int root, byte[] result, Throwable failure) throws CollectiveIOException {
         byte[] message = null;
         if (rank() == root) {
+            if (failure == null && result == null) // a bug of the caller, still told to every rank rather than leaving them waiting
+                failure = new IllegalStateException("shareFromRoot: root=" + root + " passed neither a result nor a failure");
             if (failure != null) {
                 RankFailure f = RankFailure.of(root, failure);
                 message = ((f.io() ? "I" : "A") + f.type() + '\0' + f.message()).getBytes(StandardCharsets.UTF_8);
             } else {
-                if (result == null) throw new IllegalArgumentException("shareFromRoot: the root passes a result or a failure");
                 if (size() == 1) return result;
                 message = new byte[result.length + 1];
                 message[0] = 'R';

@@ -41,8 +41,8 @@ final class RootOutcomeContract {
             CollectiveException a = assertThrows(CollectiveException.class, () -> c.shareFromRoot("inspect", root, new byte[1], arg));
             assertEquals(List.of(new RankFailure(root, "IllegalArgumentException", longMessage, false)), a.failures());
         }
-        // a root with neither is a bug of the caller, refused before the broadcast (the other ranks are not asked)
-        if (c.rank() == 0) assertThrows(IllegalArgumentException.class, () -> c.shareFromRoot("nothing", 0, null, null));
-        c.barrier();
+        // a root with neither is a bug of the caller: every rank is told, none is left waiting
+        CollectiveException none = assertThrows(CollectiveException.class, () -> c.shareFromRoot("nothing", 0, null, null));
+        assertEquals(List.of(new RankFailure(0, "IllegalStateException", "shareFromRoot: root=0 passed neither a result nor a failure", false)), none.failures());
     }
 }
