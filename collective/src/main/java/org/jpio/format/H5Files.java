@@ -29,7 +29,15 @@ final class H5Files {
     /** Objects at least this large are aligned when an alignment is asked for (metadata blocks stay packed). */
     private static final long ALIGN_THRESHOLD = 4096;
 
+    /**
+     * The datasets (file and name) this process created together with their file, so under their own name:
+     * finishing one has nothing to rename, and looks nothing up. Anything else is looked up in the file.
+     */
+    private static final java.util.Set<String> CREATED_WITH_FILE = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     private H5Files() { }
+
+    private static String key(Path file, String dataset) { return file.toAbsolutePath().normalize() + "\0" + dataset; }
 
     /** The library's version, "1.10.8". */
     static String version() {
@@ -97,6 +105,8 @@ final class H5Files {
             long bytes = a.type().size();
             for (long s : shape) bytes *= s;
             if (bytes > 0 && offset < 0) throw new IOException("HDF5 allocated no data for dataset " + name + " of file path=" + file + " (early allocation was asked for)");
+            if (add) CREATED_WITH_FILE.remove(key(file, name));
+            else CREATED_WITH_FILE.add(key(file, name));
             return new StoredArray("h5", name, a.type(), shape, ByteOrder.nativeOrder(), false, bytes == 0 ? 0 : offset, StoredArray.CONTIGUOUS);
         } catch (HDF5Exception e) {
             throw failure(add ? "adding a dataset" : "creating the file", file, name, e);
@@ -105,10 +115,11 @@ final class H5Files {
 
     /**
      * Gives an added dataset its name (replacing a dataset of that name), then syncs the file. A dataset
-     * created with its file needs nothing: the library wrote the metadata at creation, and the ranks' sync
-     * covered it with the data.
+     * created with its file by this process needs nothing and is not looked up: the library wrote the
+     * metadata at creation, and the ranks' sync covered it with the data. Any other is looked for in the file.
      */
     static void finish(Path file, StoredArray s) throws IOException {
+        if (CREATED_WITH_FILE.remove(key(file, s.dataset()))) return;
         String link = H5Paths.incomplete(s.dataset());
         if (!exists(file, link)) return;
         try (H5Ids ids = new H5Ids()) {
@@ -134,6 +145,7 @@ final class H5Files {
 
     /** Removes an added dataset that will not be finished; the file's other objects stay as they were. */
     static void discard(Path file, StoredArray s) throws IOException {
+        CREATED_WITH_FILE.remove(key(file, s.dataset()));
         String link = H5Paths.incomplete(s.dataset());
         if (!exists(file, link)) return;
         try (H5Ids ids = new H5Ids()) {

@@ -76,6 +76,30 @@ class H5FormatTest extends ArrayFormatContract {
         assertTrue(p.dataPosition() < 1 << 16 && p.dataPosition() % 4096 != 0, "negative control: without a stripe the data is not aligned: " + p);
     }
 
+    /**
+     * A dataset created with its file is under its own name from the start: finishing it looks nothing up.
+     * Shown by spoiling the file's signature between prepare and finish, which any look at the file would
+     * meet (the negative control: the same finish of a dataset added to an existing file fails on it).
+     */
+    @Test
+    void finishingADatasetCreatedWithItsFileOpensNothing() throws Exception {
+        Path f = file("fresh");
+        StoredArray s = format().prepare(f, new NewArray("/d", ElementType.INT, new long[] {8}, Attributes.empty(), 0));
+        spoilSignature(f);
+        format().finish(f, s);
+        Path g = file("added");
+        format().finish(g, format().prepare(g, new NewArray("/first", ElementType.INT, new long[] {8}, Attributes.empty(), 0)));
+        StoredArray added = format().prepare(g, new NewArray("/second", ElementType.INT, new long[] {8}, Attributes.empty(), 0));
+        spoilSignature(g);
+        assertThrows(Exception.class, () -> format().finish(g, added), "an added dataset is renamed, so its file is opened");
+    }
+
+    private static void spoilSignature(Path f) throws java.io.IOException {
+        try (java.nio.channels.FileChannel c = java.nio.channels.FileChannel.open(f, java.nio.file.StandardOpenOption.WRITE)) {
+            c.write(ByteBuffer.wrap(new byte[8]), 0);
+        }
+    }
+
     @Test
     void aDatasetNameOnTheWayThatIsNotAGroupIsNamed() throws Exception {
         Path f = file("paths");
