@@ -212,8 +212,10 @@ public interface Comm extends AutoCloseable {
             if (failure == null && result == null) // a bug of the caller, still told to every rank rather than leaving them waiting
                 failure = new IllegalStateException("shareFromRoot: root=" + root + " passed neither a result nor a failure");
             if (failure != null) {
-                RankFailure f = RankFailure.of(root, failure);
-                message = ((f.io() ? "I" : "A") + f.type() + '\0' + f.message()).getBytes(StandardCharsets.UTF_8);
+                byte[] f = RankFailure.of(root, failure).encode();
+                message = new byte[f.length + 1];
+                message[0] = 'F';
+                System.arraycopy(f, 0, message, 1, f.length);
             } else {
                 if (size() == 1) return result;
                 message = new byte[result.length + 1];
@@ -233,13 +235,11 @@ public interface Comm extends AutoCloseable {
             message = len >= 0 ? java.util.Arrays.copyOfRange(buf, 4, 4 + len) : bcastBytes(message, root);
         }
         if (message[0] == 'R') return rank() == root ? result : java.util.Arrays.copyOfRange(message, 1, message.length);
-        String s = new String(message, 1, message.length - 1, StandardCharsets.UTF_8);
-        int z = s.indexOf('\0');
-        List<RankFailure> all = List.of(new RankFailure(root, s.substring(0, z), s.substring(z + 1), message[0] == 'I'));
+        RankFailure f = RankFailure.decode(root, message, 1, message.length - 1);
         String op = Call.within(call(), operation);
         Throwable mine = rank() == root ? failure : null;
-        if (message[0] == 'I') throw new CollectiveIOException(op, all, mine);
-        throw new CollectiveException(op, all, mine);
+        if (f.io()) throw new CollectiveIOException(op, List.of(f), mine);
+        throw new CollectiveException(op, List.of(f), mine);
     }
 
     /** Every rank's bytes, in rank order. */
@@ -309,19 +309,9 @@ public interface Comm extends AutoCloseable {
 
     /** Every rank's failure record, exchanged only once some rank is known to have failed. */
     private List<RankFailure> failures(Throwable localFailure) {
-        String mine = "";
-        if (localFailure != null) {
-            RankFailure f = RankFailure.of(rank(), localFailure);
-            mine = f.type() + '\0' + (f.io() ? '1' : '0') + f.message();
-        }
-        byte[][] all = allgatherBytes(mine.getBytes(StandardCharsets.UTF_8));
+        byte[][] all = allgatherBytes(localFailure == null ? new byte[0] : RankFailure.of(rank(), localFailure).encode());
         List<RankFailure> out = new ArrayList<>();
-        for (int r = 0; r < all.length; r++) {
-            if (all[r].length == 0) continue;
-            String s = new String(all[r], StandardCharsets.UTF_8);
-            int z = s.indexOf('\0');
-            out.add(new RankFailure(r, s.substring(0, z), s.substring(z + 2), s.charAt(z + 1) == '1'));
-        }
+        for (int r = 0; r < all.length; r++) if (all[r].length > 0) out.add(RankFailure.decode(r, all[r], 0, all[r].length));
         return out;
     }
 
