@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 void jpio_throw(JNIEnv *env, const char *cls, const char *fmt, ...) {
@@ -70,6 +71,38 @@ int jpio_pio(int fd, void *buf, size_t len, off_t off, int write, size_t *done) 
         left -= (size_t) r;
     }
     if (done != NULL) *done = len - left;
+    return rc;
+}
+
+int jpio_pwritev(int fd, struct iovec *iov, int cnt, off_t off, size_t *done) {
+    size_t moved = 0;
+    int rc = 0;
+    while (cnt > 0) {
+        ssize_t r = pwritev(fd, iov, cnt, off);
+        if (r < 0) {
+            if (errno == EINTR) continue;
+            rc = errno;
+            break;
+        }
+        if (r == 0) { /* nothing moved although segments remain: as jpio_pio, no space */
+            rc = ENOSPC;
+            break;
+        }
+        moved += (size_t) r;
+        off += r;
+        /* skip the segments written whole, then trim the one written in part */
+        size_t left = (size_t) r;
+        while (cnt > 0 && left >= iov->iov_len) {
+            left -= iov->iov_len;
+            iov++;
+            cnt--;
+        }
+        if (cnt > 0) {
+            iov->iov_base = (char *) iov->iov_base + left;
+            iov->iov_len -= left;
+        }
+    }
+    if (done != NULL) *done = moved;
     return rc;
 }
 

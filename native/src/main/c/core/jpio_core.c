@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 /* Open flags as Java passes them (NativeIo.O_*): portable bits mapped to this platform's O_ values here. */
@@ -251,4 +252,36 @@ JNIEXPORT jint JNICALL Java_org_jpio_engine_NativeIo_transferArray(JNIEnv *env, 
     int rc = transfer(fd, p, (size_t) byteIndex, (size_t) len, (off_t) off, op == OP_WRITE, fix, align, b, cap, &done);
     JPIO_UNPIN(env, array, p, rc > 0 || (rc == -1 && op != OP_READ));
     return finish(env, rc, done, op, jpath, fd, off, len);
+}
+
+/*
+ * The gathered write of a ghosted block's interior: n stretches of a pinned array (byte offset and length
+ * pairs in runs[0..2n)) written one after another to the file range at off, with one pwritev instead of a
+ * copy into a staging buffer first. Java bounds n by GATHER_MAX and the total by its pinning piece, passes
+ * native-order, non-boolean arrays only, and never an O_DIRECT descriptor. Returns the bytes written.
+ */
+#define GATHER_MAX 1024 /* Linux's IOV_MAX; Java's PosixEngineFile.GATHER says the same */
+
+JNIEXPORT jint JNICALL Java_org_jpio_engine_NativeIo_gatherArray(JNIEnv *env, jclass c, jint fd, jstring jpath,
+        jobject array, jlongArray jruns, jint n, jlong off) {
+    if (n < 0 || n > GATHER_MAX) {
+        jpio_throw(env, "java/lang/IllegalArgumentException", "gathered write: %d stretches, at most %d", (int) n, GATHER_MAX);
+        return -1;
+    }
+    jlong runs[2 * GATHER_MAX];
+    (*env)->GetLongArrayRegion(env, jruns, 0, 2 * n, runs); /* before the pin: no JNI calls between pin and unpin */
+    if ((*env)->ExceptionCheck(env)) return -1;
+    struct iovec iov[GATHER_MAX];
+    size_t len = 0;
+    char *p = JPIO_PIN(env, array);
+    if (p == NULL) return -1;
+    for (jint k = 0; k < n; k++) {
+        iov[k].iov_base = p + runs[2 * k];
+        iov[k].iov_len = (size_t) runs[2 * k + 1];
+        len += iov[k].iov_len;
+    }
+    size_t done = 0;
+    int rc = jpio_pwritev(fd, iov, n, (off_t) off, &done);
+    JPIO_UNPIN(env, array, p, rc != 0);
+    return finish(env, rc, done, OP_WRITE, jpath, fd, off, (jint) len);
 }

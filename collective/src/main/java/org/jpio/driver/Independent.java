@@ -52,7 +52,7 @@ public final class Independent {
                     file.writeArray(start, array, index, t.count());
                 }
             } else {
-                staged(file, t, start, 0, t.count(), write, write && lockRuns);
+                scattered(file, t, start, 0, t.count(), write, write && lockRuns);
             }
             return;
         }
@@ -69,7 +69,7 @@ public final class Independent {
                 long[] at = {off};
                 int count = (int) (len >> shift);
                 if (!memory.isContiguous()) {
-                    staged(file, t, off, next, count, write, lockRuns);
+                    scattered(file, t, off, next, count, write, lockRuns);
                     next += count;
                     batchFirst = next;
                     continue;
@@ -102,17 +102,69 @@ public final class Independent {
         if (n > 0) pieces(file, offs, lens, n, t, batchFirst, (int) (batchBytes >> shift), write);
     }
 
-    /** Bytes of the staging buffer that gathers a memory datatype's elements for one large file run. */
+    /**
+     * One file run of {@code count} elements at {@code offset}, transfer elements from {@code first}, whose
+     * elements lie scattered in the array (a ghosted block's interior): written as the array's stretches in
+     * batches, each one engine call ({@link ArrayFile#writeArrayRuns}: a vectored write straight from the
+     * array where the engine can, so the interior reaches the file without an extra copy), or read through a
+     * direct staging buffer in calls of up to {@link #STAGE} bytes and spread. Reads keep the buffer: one
+     * large read into it, which the engine keeps clear of the kernel copy's 4K-aliasing trap, rather than the
+     * kernel copying into rows of the array at whatever offsets they have.
+     */
+    private static void scattered(ArrayFile file, Transfer t, long offset, long first, long count, boolean write, boolean lock) throws IOException {
+        if (write) {
+            Stretches s = new Stretches(file, t.array(), offset, t.type().shift(), lock);
+            t.memory().forEach(first, count, s::add);
+            s.flush();
+        } else {
+            staged(file, t, offset, first, count);
+        }
+    }
+
+    /** The array's stretches of one file run, written in batches of at most BATCH_PIECES stretches or about BATCH_BYTES. */
+    private static final class Stretches {
+        private final ArrayFile file;
+        private final Object array;
+        private final int shift;
+        private final boolean lock;
+        private final int[] index = new int[BATCH_PIECES], count = new int[BATCH_PIECES];
+        private int n;
+        private long position, bytes;
+
+        Stretches(ArrayFile file, Object array, long position, int shift, boolean lock) {
+            this.file = file;
+            this.array = array;
+            this.position = position;
+            this.shift = shift;
+            this.lock = lock;
+        }
+
+        void add(int at, int c) throws IOException {
+            index[n] = at;
+            count[n++] = c;
+            bytes += (long) c << shift;
+            if (n == BATCH_PIECES || bytes >= BATCH_BYTES) flush();
+        }
+
+        void flush() throws IOException {
+            if (n == 0) return;
+            if (lock) { // see DataSieve: others' sieving windows may cover this run
+                try (var l = file.lock(position, bytes, false)) { file.writeArrayRuns(position, array, index, count, n); }
+            } else {
+                file.writeArrayRuns(position, array, index, count, n);
+            }
+            position += bytes;
+            bytes = 0;
+            n = 0;
+        }
+    }
+
+    /** Bytes of the staging buffer that a scattered read goes through. */
     private static final int STAGE = 4 << 20;
     private static final ThreadLocal<ByteBuffer> STAGING = new ThreadLocal<>();
 
-    /**
-     * One file run of {@code count} elements at {@code offset}, transfer elements from {@code first}, whose
-     * elements lie scattered in the array (a ghosted block's interior): gathered into a direct staging
-     * buffer and written in calls of up to {@link #STAGE} bytes (or read that way and spread), instead of
-     * one call per stretch of the array.
-     */
-    private static void staged(ArrayFile file, Transfer t, long offset, long first, long count, boolean write, boolean lock) throws IOException {
+    /** A scattered read (see {@link #scattered}): in calls of up to {@link #STAGE} bytes, each spread into the array. */
+    private static void staged(ArrayFile file, Transfer t, long offset, long first, long count) throws IOException {
         ElementType type = t.type();
         ByteBuffer stage = STAGING.get();
         if (stage == null) STAGING.set(stage = ByteBuffer.allocateDirect(STAGE));
@@ -122,18 +174,8 @@ public final class Independent {
             int n = (int) Math.min(per, count - done);
             long at = offset + (done << type.shift());
             stage.clear().limit(n << type.shift());
-            if (write) {
-                t.memory().put(type, stage, t.array(), first + done, n);
-                stage.flip();
-                if (lock) {
-                    try (var l = file.lock(at, stage.remaining(), false)) { file.write(at, stage); }
-                } else {
-                    file.write(at, stage);
-                }
-            } else {
-                file.read(at, stage);
-                t.memory().get(type, stage.flip(), t.array(), first + done, n);
-            }
+            file.read(at, stage);
+            t.memory().get(type, stage.flip(), t.array(), first + done, n);
             done += n;
         }
     }

@@ -9,9 +9,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Ghosted blocks whose file runs are large go through the independent path, which stages a run's
- * scattered interior in a bounded buffer: one run per rank, two runs per rank, and runs longer than the
- * staging buffer, each written ghosted and read back into a block without ghosts and into a ghosted one.
+ * Ghosted blocks whose file runs are large go through the independent path, which writes a run's
+ * scattered interior as the array's stretches (a vectored write from the array, in batches) and reads it
+ * through a bounded staging buffer: one run per rank, two runs per rank, and runs longer than the staging
+ * buffer (each of them more than one vectored call), each written ghosted and read back into a block
+ * without ghosts and into a ghosted one.
  */
 class GhostedLargeRunsTest {
     @TempDir Path dir;

@@ -42,6 +42,17 @@ public interface EngineFile extends Closeable {
         Staging.writeArray(this, position, array, type, index, count, order);
     }
 
+    /**
+     * Writes {@code n} stretches of the array one after another to the file range at {@code position}:
+     * stretch k is {@code count[k]} elements from {@code array[index[k]]} (the rows of a ghosted block's
+     * interior, say), in {@code order}. The default gathers them through a per-thread direct buffer
+     * ({@link Staging#writeRuns}); an engine that reaches the array directly writes them with one vectored
+     * call per batch, without that copy.
+     */
+    default void writeArrayRuns(long position, Object array, ElementType type, int[] index, int[] count, int n, ByteOrder order) throws IOException {
+        Staging.writeRuns(this, position, array, type, index, count, n, order);
+    }
+
     long size() throws IOException;
 
     /** Truncates or extends (with a hole) the file to {@code size} bytes. */

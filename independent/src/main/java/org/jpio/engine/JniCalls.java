@@ -38,4 +38,10 @@ final class JniCalls implements PosixCalls {
     }
 
     @Override public boolean fixesArrays() { return true; }
+
+    @Override public int gatherArray(int fd, String path, Object array, long[] runs, int n, long position) throws IOException {
+        return NativeIo.gatherArray(fd, path, array, runs, n, position);
+    }
+
+    @Override public boolean gathersArrays() { return true; }
 }

@@ -54,4 +54,12 @@ final class NativeIo {
      */
     static native int transferArray(int fd, String path, Object array, long byteIndex, int length, long position,
                                     int op, int fix, int align, ByteBuffer bounce) throws IOException;
+
+    /**
+     * pwritev of {@code n} stretches of a primitive array, pinned, to the file range at {@code position}:
+     * stretch k is {@code runs[2k+1]} bytes from the array's byte {@code runs[2k]}. At most
+     * {@link PosixEngineFile#GATHER} stretches; native order, no booleans, no O_DIRECT descriptor. Returns the
+     * bytes written.
+     */
+    static native int gatherArray(int fd, String path, Object array, long[] runs, int n, long position) throws IOException;
 }

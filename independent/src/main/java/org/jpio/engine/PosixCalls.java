@@ -42,4 +42,13 @@ interface PosixCalls {
      * of the seven other types reach {@link #transferArray}.
      */
     boolean fixesArrays();
+
+    /** As {@link NativeIo#gatherArray}; called only when {@link #gathersArrays()}. */
+    int gatherArray(int fd, String path, Object array, long[] runs, int n, long position) throws IOException;
+
+    /**
+     * Whether {@link #gatherArray} writes stretches of an array with one vectored call; if not, such writes
+     * are staged through a direct buffer ({@link Staging#writeRuns}).
+     */
+    boolean gathersArrays();
 }

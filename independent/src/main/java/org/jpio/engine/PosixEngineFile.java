@@ -121,6 +121,49 @@ final class PosixEngineFile implements EngineFile {
         arrays(NativeIo.OP_WRITE, position, array, type, index, count, order);
     }
 
+    /**
+     * Stretches per vectored write: Linux's IOV_MAX (GATHER_MAX in jpio_core.c). The 16384 rows of 2 KiB of a
+     * ghosted 64x256x256 double block's interior, overwritten in the page cache (32 MiB, scratch C probe on
+     * the EPYC VM): pwritev 7.5-8.8 ms, gathered into a 4 MiB buffer and written 9.4-11.1 ms, the same bytes
+     * from one contiguous buffer 6.6-7.5 ms.
+     */
+    static final int GATHER = 1024;
+
+    @Override
+    public void writeArrayRuns(long position, Object array, ElementType type, int[] index, int[] count, int n, ByteOrder order) throws IOException {
+        boolean fixed = type == ElementType.BOOLEAN || type.size() > 1 && order != ByteOrder.nativeOrder();
+        if (fixed || direct || !calls.gathersArrays()) { // bytes that change on the way, or O_DIRECT's alignment: staged
+            Staging.writeRuns(this, position, array, type, index, count, n, order);
+            return;
+        }
+        long[] runs = new long[2 * Math.min(n, GATHER)];
+        int shift = type.shift();
+        enter("write", position, 0);
+        try {
+            int k = 0, at = 0, m = 0; // stretch k, its elements already taken, stretches in this batch
+            long bytes = 0, pos = position;
+            while (k < n) {
+                int take = (int) Math.min(count[k] - at, (PIECE - bytes) >> shift); // a batch pins the array for at most PIECE bytes
+                if (take > 0) {
+                    runs[2 * m] = (long) (index[k] + at) << shift;
+                    runs[2 * m + 1] = (long) take << shift;
+                    m++;
+                    bytes += (long) take << shift;
+                    at += take;
+                }
+                if (at == count[k]) { k++; at = 0; }
+                if (m == GATHER || bytes + (1L << shift) > PIECE || k == n && m > 0) {
+                    calls.gatherArray(fd, name, array, runs, m, pos);
+                    pos += bytes;
+                    m = 0;
+                    bytes = 0;
+                }
+            }
+        } finally {
+            leave();
+        }
+    }
+
     private void arrays(int op, long position, Object array, ElementType type, int index, int count, ByteOrder order) throws IOException {
         long base = (long) index << type.shift();
         long length = (long) count << type.shift();

@@ -15,7 +15,7 @@ import org.jpio.io.ElementType;
  * above issues, e.g. that two-phase collective I/O writes only from aggregators, in large contiguous pieces.
  *
  * <p>Operations are logged under the {@link EngineFile} method names: open, close, readFully, writeFully,
- * read, readArray, writeArray, size, setLength, preallocate, sync, advise, lock, unlock. Lengths are in
+ * read, readArray, writeArray, writeArrayRuns, size, setLength, preallocate, sync, advise, lock, unlock. Lengths are in
  * bytes (arrays: count times element size). A call is logged before it runs, so failed calls appear too.
  */
 public final class RecordingEngine implements IoEngine {
@@ -25,7 +25,7 @@ public final class RecordingEngine implements IoEngine {
     public record Call(String op, Path path, long position, long length, String thread) {
         public boolean isRead() { return op.equals("readFully") || op.equals("read") || op.equals("readArray"); }
 
-        public boolean isWrite() { return op.equals("writeFully") || op.equals("writeArray"); }
+        public boolean isWrite() { return op.equals("writeFully") || op.equals("writeArray") || op.equals("writeArrayRuns"); }
     }
 
     private final IoEngine delegate;
@@ -97,6 +97,15 @@ public final class RecordingEngine implements IoEngine {
         public void writeArray(long position, Object array, ElementType type, int index, int count, ByteOrder order) throws IOException {
             log("writeArray", f.path(), position, (long) count << type.shift());
             f.writeArray(position, array, type, index, count, order);
+        }
+
+        @Override
+        public void writeArrayRuns(long position, Object array, ElementType type, int[] index, int[] count, int n, ByteOrder order)
+                throws IOException {
+            long elements = 0;
+            for (int k = 0; k < n; k++) elements += count[k];
+            log("writeArrayRuns", f.path(), position, elements << type.shift());
+            f.writeArrayRuns(position, array, type, index, count, n, order);
         }
 
         @Override public long size() throws IOException {

@@ -87,6 +87,39 @@ public final class Staging {
         }
     }
 
+    /** {@link EngineFile#writeArrayRuns}'s default: the stretches packed into chunks of this thread's buffer, each written in one call. */
+    static void writeRuns(EngineFile f, long position, Object array, ElementType type, int[] index, int[] count, int n,
+                          ByteOrder order) throws IOException {
+        ByteBuffer buf = bufferFor(position).order(order);
+        long start = position, length = 0;
+        for (int k = 0; k < n; k++) length += (long) count[k] << type.shift();
+        int per = CHUNK >> type.shift();
+        try {
+            for (int k = 0; k < n; k++) {
+                for (int at = index[k], left = count[k]; left > 0; ) {
+                    int m = Math.min(left, per - (buf.position() >> type.shift()));
+                    type.put(buf, array, at, m);
+                    at += m;
+                    left -= m;
+                    if (!buf.hasRemaining()) {
+                        position += flush(f, position, buf);
+                    }
+                }
+            }
+            if (buf.position() > 0) flush(f, position, buf);
+        } catch (IOException e) {
+            throw request(e, "write", f, start, length);
+        }
+    }
+
+    /** Writes the buffer's filled part at {@code position} and empties it; returns the bytes written. */
+    private static int flush(EngineFile f, long position, ByteBuffer buf) throws IOException {
+        int bytes = buf.position();
+        f.writeFully(position, buf.flip());
+        buf.clear();
+        return bytes;
+    }
+
     /** A chunk's failure, named by the whole request it belongs to (the chunk's own context stays in the cause text). */
     private static IOException request(IOException e, String op, EngineFile f, long start, long length) {
         if (length <= CHUNK) return e; // one chunk: its context is the request's

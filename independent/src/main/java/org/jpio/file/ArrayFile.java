@@ -121,6 +121,33 @@ public final class ArrayFile implements Closeable {
         grewTo(position + bytes);
     }
 
+    /**
+     * Writes {@code n} stretches of {@code array} one after another at {@code position}: stretch k is
+     * {@code count[k]} elements from {@code index[k]} (the rows of a ghosted block's interior, which then
+     * reach the file without being copied together first where the engine can write them in one vectored
+     * call). Every stretch is checked before any byte moves.
+     */
+    public void writeArrayRuns(long position, Object array, int[] index, int[] count, int n) throws IOException {
+        ElementType t = ElementType.of(array);
+        if (n < 0 || n > index.length || n > count.length)
+            throw new IllegalArgumentException("writeArrayRuns path=" + path + " offset=" + position + ": n=" + n
+                    + " stretches, index has " + index.length + ", count " + count.length);
+        long elements = 0;
+        for (int k = 0; k < n; k++) {
+            try {
+                t.checkRange(array, index[k], count[k]);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("writeArrayRuns path=" + path + " offset=" + position + " stretch=" + k + ": " + e.getMessage());
+            }
+            elements += count[k];
+        }
+        long bytes = elements << t.shift();
+        checkPosition(Access.WRITE, position, bytes);
+        file.writeArrayRuns(position, array, t, index, count, n, options.order());
+        stats.wrote(bytes);
+        grewTo(position + bytes);
+    }
+
     /** Fills the whole array from {@code position}. */
     public void readArray(long position, Object array) throws IOException {
         readArray(position, array, 0, ElementType.of(array).length(array));

@@ -263,6 +263,17 @@ final class FfmCalls implements PosixCalls {
     /** Swapping and boolean normalisation stay in Java: {@link PosixEngineFile} stages those arrays. */
     @Override public boolean fixesArrays() { return false; }
 
+    @Override
+    public int gatherArray(int fd, String path, Object array, long[] runs, int n, long position) {
+        throw new IllegalStateException("gatherArray: the FFM engine does not gather arrays: path=" + path);
+    }
+
+    /**
+     * A vectored write needs the address of each stretch inside the array, and a heap segment has none (a
+     * critical downcall may take one whole, not addresses into it): {@link PosixEngineFile} stages these writes.
+     */
+    @Override public boolean gathersArrays() { return false; }
+
     /** The caller stages booleans (fix), so every array here has a heap segment. */
     private static MemorySegment heap(Object a) {
         if (a instanceof byte[] b) return MemorySegment.ofArray(b);

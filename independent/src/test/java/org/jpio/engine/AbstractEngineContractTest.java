@@ -121,6 +121,61 @@ abstract class AbstractEngineContractTest {
         }
     }
 
+    /**
+     * writeArrayRuns: 2500 stretches (more than one vectored call takes), empty ones and gaps between them
+     * included, land one after another as if copied together first; the bytes after them and the caller's
+     * array are untouched.
+     */
+    @ParameterizedTest
+    @EnumSource(ElementType.class)
+    void stretchesLandOneAfterAnotherAsIfCopiedTogether(ElementType t) throws IOException {
+        int stretches = 2500;
+        int[] index = new int[stretches + 1], count = new int[stretches + 1];
+        int at = 3, total = 0;
+        for (int k = 0; k < stretches; k++) {
+            index[k] = at;
+            count[k] = k * 7 % 5;
+            at += count[k] + k % 3;
+            total += count[k];
+        }
+        Object a = TestArrays.random(t, at + 5, 17 + t.ordinal());
+        Object original = slice(t, a, 0, at + 5);
+        Object together = t.newArray(total);
+        for (int k = 0, to = 0; k < stretches; to += count[k], k++) System.arraycopy(a, index[k], together, to, count[k]);
+        for (ByteOrder order : ORDERS) {
+            for (long off : OFFSETS) {
+                Path p = dir.resolve("runs-" + t + "-" + order + "-" + off);
+                byte[] after = new byte[64];
+                java.util.Arrays.fill(after, (byte) 0x5a);
+                try (ArrayFile f = open(p, order)) {
+                    f.write(off + (long) total * t.size(), ByteBuffer.wrap(after));
+                    f.writeArrayRuns(off, a, index, count, stretches);
+                    assertTrue(TestArrays.equal(original, a), "a write changed the caller's array " + t + " " + order);
+                }
+                assertArrayEquals(encode(t, together, 0, total, order), bytesAt(p, off, total * t.size()), t + " " + order + " offset=" + off);
+                assertArrayEquals(after, bytesAt(p, off + (long) total * t.size(), after.length), "bytes after the stretches " + t + " " + order);
+                Files.delete(p);
+            }
+        }
+    }
+
+    @Test
+    void aStretchOutsideTheArrayFailsBeforeAnyByteMoves() throws IOException {
+        Path p = dir.resolve("bad-runs.bin");
+        byte[] original = (byte[]) TestArrays.random(ElementType.BYTE, 4096, 12);
+        Files.write(p, original);
+        try (ArrayFile f = open(p, ByteOrder.nativeOrder())) {
+            var iae = assertThrows(IllegalArgumentException.class,
+                    () -> f.writeArrayRuns(8, new double[100], new int[] {0, 50, 95}, new int[] {10, 10, 10}, 3));
+            assertTrue(iae.getMessage().contains("path=" + p) && iae.getMessage().contains("offset=8")
+                    && iae.getMessage().contains("stretch=2") && iae.getMessage().contains("index=95 count=10 length=100"), iae.getMessage());
+            iae = assertThrows(IllegalArgumentException.class, () -> f.writeArrayRuns(8, new int[10], new int[] {0}, new int[] {1}, 2));
+            assertTrue(iae.getMessage().contains("n=2"), iae.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> f.writeArrayRuns(-1, new int[10], new int[] {0}, new int[] {1}, 1));
+        }
+        assertArrayEquals(original, Files.readAllBytes(p), "bad calls changed the file");
+    }
+
     /** Decodes {@code count} elements at {@code offset} with plain NIO, independent of the engine. */
     static Object readBack(Path p, ElementType t, long offset, int count, ByteOrder order) throws IOException {
         Object a = t.newArray(count);

@@ -24,7 +24,8 @@ import org.jpio.file.ArrayFileOptions;
  *   lock  SPEC PATH OFFSET LENGTH shared|exclusive    prints "waiting", then "locked" once granted
  *   write SPEC PATH OFFSET BYTES                      prints "failed: MESSAGE" or "written"
  *   roundtrip SPEC PATH                               every type, both orders, plain and O_DIRECT when
- *                                                     the engine has it; prints "ok" or "mismatch ..."
+ *                                                     the engine has it, whole arrays and two stretches;
+ *                                                     prints "ok" or "mismatch ..."
  *   writer SPEC PATH INTS                             per line "R" on stdin: under an exclusive lock on
  *                                                     INTS ints, writes the value R in four calls, unlocks,
  *                                                     prints "written R" (see LockStress)
@@ -108,6 +109,14 @@ public final class EngineChild {
                         f.writeArray(4093, a);
                         f.readArray(4093, b);
                         if (!org.jpio.testing.TestArrays.equal(a, b)) return "mismatch " + t + " " + order + " direct=" + direct;
+                        // the array's second half, then its first, as two stretches: each crosses pieces
+                        int h = n / 2;
+                        f.writeArrayRuns(4093, a, new int[] {h, 0}, new int[] {n - h, h}, 2);
+                        Object turned = t.newArray(n);
+                        System.arraycopy(a, h, turned, 0, n - h);
+                        System.arraycopy(a, 0, turned, n - h, h);
+                        f.readArray(4093, b);
+                        if (!org.jpio.testing.TestArrays.equal(turned, b)) return "stretches mismatch " + t + " " + order + " direct=" + direct;
                     }
                 }
             }

@@ -24,6 +24,7 @@ class RecordingEngineContractTest extends AbstractEngineContractTest {
         try (ArrayFile f = ArrayFile.open(p, options(ByteOrder.BIG_ENDIAN), CREATE, READ, WRITE)) {
             f.writeArray(8, new long[4]);
             f.readArray(16, new int[3]);
+            f.writeArrayRuns(40, new short[10], new int[] {0, 5}, new int[] {2, 3}, 2);
             f.preallocate(0, 100);
             f.sync(false);
             try (var l = f.lock(4, 20, false)) {
@@ -34,6 +35,8 @@ class RecordingEngineContractTest extends AbstractEngineContractTest {
         assertEquals("open", calls.get(0).op());
         assertEquals(new RecordingEngine.Call("writeArray", p, 8, 32, Thread.currentThread().getName()), calls.get(1));
         assertEquals(List.of(new RecordingEngine.Call("readArray", p, 16, 12, Thread.currentThread().getName())), engine.calls("readArray"));
+        assertEquals(List.of(new RecordingEngine.Call("writeArrayRuns", p, 40, 10, Thread.currentThread().getName())), engine.calls("writeArrayRuns"));
+        assertTrue(engine.calls("writeArrayRuns").get(0).isWrite());
         assertEquals(1, engine.calls("preallocate").size());
         assertEquals(100, engine.calls("preallocate").get(0).length());
         assertEquals(1, engine.calls("sync").size());

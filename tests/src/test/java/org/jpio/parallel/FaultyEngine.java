@@ -64,6 +64,11 @@ final class FaultyEngine implements IoEngine {
                 maybeFail(false);
                 f.writeArray(position, array, type, index, count, order);
             }
+            @Override public void writeArrayRuns(long position, Object array, ElementType type, int[] index, int[] count, int n, ByteOrder order)
+                    throws IOException {
+                maybeFail(false);
+                f.writeArrayRuns(position, array, type, index, count, n, order);
+            }
             @Override public long size() throws IOException { return f.size(); }
             @Override public void setLength(long size) throws IOException { f.setLength(size); }
             @Override public void preallocate(long position, long length) throws IOException { f.preallocate(position, length); }
