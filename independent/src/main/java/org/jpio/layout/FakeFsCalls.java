@@ -25,6 +25,7 @@ public final class FakeFsCalls implements FsCalls {
     private final Map<Path, int[]> fsx = new HashMap<>();
     private final Map<String, String> sys = new HashMap<>();
     private final List<String> calls = Collections.synchronizedList(new ArrayList<>());
+    private volatile String unavailable;
 
     public FakeFsCalls stat(Path p, FsStat s) { stats.put(p, s); return this; }
 
@@ -41,7 +42,10 @@ public final class FakeFsCalls implements FsCalls {
     /** Every call so far, as {@code name path [argument]}. */
     public List<String> calls() { return List.copyOf(calls); }
 
-    @Override public Optional<String> unavailable() { return Optional.empty(); }
+    /** Makes the calls unavailable, for {@code why} (as a native library that did not load). */
+    public FakeFsCalls unavailable(String why) { unavailable = why; return this; }
+
+    @Override public Optional<String> unavailable() { return Optional.ofNullable(unavailable); }
 
     @Override public FsStat stat(Path path) throws IOException {
         calls.add("stat " + path);

@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -131,6 +132,16 @@ class LayoutProbesTest {
         assertFalse(l.stripeUnit().known());
         assertTrue(l.stripeUnit().source().contains("XFS_IOC_FSGEOMETRY failed"), l.toString());
         assertFalse(LayoutProbes.detect(f, new FakeFsCalls()).stripeUnit().known());
+    }
+
+    @Test void withoutTheCallsTheTypeIsStillTheMountTables() throws Exception {
+        Path f = file();
+        FakeFsCalls calls = new FakeFsCalls().unavailable("libjpio.so did not load: test");
+        StripeLayout l = LayoutProbes.detect(f, calls);
+        assertEquals(Files.getFileStore(f).type(), l.fsType(), "the drivers decide from it: " + l);
+        assertFalse(l.stripeUnit().known());
+        assertEquals("libjpio.so did not load: test", l.stripeUnit().source());
+        assertEquals(List.of(), calls.calls(), "no call made through unavailable calls");
     }
 
     @Test void encodeDecodeRoundTrip() throws Exception {
