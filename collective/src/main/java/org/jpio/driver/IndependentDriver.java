@@ -42,8 +42,12 @@ public class IndependentDriver implements FileDriver {
     private final Map<ByteOrder, ArrayFile> files = new LinkedHashMap<>();
     /** The descriptor open made, asked first on hot paths (a look through the map's values allocates an iterator). */
     private final ArrayFile first;
-    /** Whether dense collective writes reserve their extents first (hint jpio_preallocate), settled at the first such write. */
-    private volatile Boolean preallocates;
+    /**
+     * Whether the file system allocates blocks late (ext4, xfs: delayed allocation), which
+     * {@code jpio_preallocate=automatic} reserves against: from the type rank 0 read at open
+     * ({@link OpenRequest#fsType()}), so no rank asks the file system itself.
+     */
+    private final boolean delaysAllocation;
     private volatile String preallocateFailure;
     /** What the last collective write [1] and read [0] chose, rendered only when {@link #hints()} asks. */
     private final Object[] choice = new Object[2];
@@ -54,6 +58,7 @@ public class IndependentDriver implements FileDriver {
         this.path = r.path();
         this.amode = r.amode();
         this.hints = r.hints();
+        this.delaysAllocation = delaysAllocation(r.fsType());
         this.options = opened.options;
         this.access = opened.access;
         this.files.put(opened.file.order(), opened.file);
@@ -151,20 +156,22 @@ public class IndependentDriver implements FileDriver {
                 .withSieveBuffers(h.indRdBufferSize(), h.indWrBufferSize());
     }
 
-    /** {@code automatic}: on ext4 and xfs, the file systems with delayed allocation that the reservation helps. */
-    private static boolean preallocates(Hints.Mode mode, Path path) {
-        if (mode != Hints.Mode.AUTOMATIC) return mode == Hints.Mode.ENABLE;
-        try {
-            String type = org.jpio.layout.NativeFsCalls.typeName(path);
-            return type.equals("ext4") || type.equals("xfs");
-        } catch (IOException e) {
-            return false; // the file system is not known: no reservation, as with disable
-        }
-    }
+    /**
+     * ext4 and xfs, the file systems with delayed allocation that the reservation helps; any other type,
+     * "unknown" included (rank 0's statfs failed), makes no reservation under {@code automatic}, as with disable.
+     */
+    private static boolean delaysAllocation(String fsType) { return fsType.equals("ext4") || fsType.equals("xfs"); }
+
+    /**
+     * Whether dense collective writes reserve their extents first, by hint {@code jpio_preallocate} of the
+     * hints held now: {@link #setHints} needs to forget nothing (ParallelFile's set_info keeps this hint as
+     * opened, but a driver's hints may change).
+     */
+    private boolean preallocates(Hints.Mode mode) { return mode == Hints.Mode.AUTOMATIC ? delaysAllocation : mode == Hints.Mode.ENABLE; }
 
     @Override public String name() { return NAME; }
 
-    @Override public void setHints(Hints h) { hints = h; preallocates = null; }
+    @Override public void setHints(Hints h) { hints = h; }
 
     /** Whether this rank's descriptors may read the file (false only for a write-only file the process may not read). */
     protected boolean readable() { return access.contains(StandardOpenOption.READ); }
@@ -233,10 +240,9 @@ public class IndependentDriver implements FileDriver {
     protected void reserveIfDense(Transfer t, Extents all, boolean write) throws IOException {
         Access a = t.access();
         if (!write || a.runs() == 0 || !all.dense()) return;
-        Boolean p = preallocates;
-        if (p == null) preallocates = p = preallocates(hints.preallocate(), path); // the file system's type costs a look at the mount table
-        if (!p) return;
-        if (hints.preallocate() == Hints.Mode.AUTOMATIC && a.end() - a.start() < AUTOMATIC_MIN_BYTES) return; // a small write gains less than the call costs
+        Hints.Mode mode = hints.preallocate();
+        if (!preallocates(mode)) return;
+        if (mode == Hints.Mode.AUTOMATIC && a.end() - a.start() < AUTOMATIC_MIN_BYTES) return; // a small write gains less than the call costs
         if (a.start() >= reservedFrom && a.end() <= reservedTo) return; // reserved by an earlier call: the same write every step pays no system call
         try {
             file(t).preallocate(a.start(), a.end() - a.start());

@@ -61,14 +61,15 @@ final class Opening {
             hints.asMap().forEach((k, v) -> { same.add("hint " + k); same.add(v); });
             return same.toArray(new String[0]);
         });
-        // the stripe layout: set on a new file when asked, read, and the source of striping defaults
+        // the stripe layout: set on a new file when asked, read, and the source of striping defaults and of
+        // the file system's type the driver decides from (rank 0's one look at the file system, not one per rank)
         OpenLayout.Result lay = OpenLayout.prepare(comm, abs, m, hints, org.jpio.layout.NativeFsCalls.INSTANCE);
         Set<Amode> driverModes = m;
         if (lay.created()) { // rank 0 created it just now, exclusively: the driver opens it as an existing file
             driverModes = java.util.EnumSet.copyOf(m);
             driverModes.remove(Amode.EXCL);
         }
-        Routines r = new Routines(given, comm, abs, m, lay.hints(), open.open(new OpenRequest(comm, abs, driverModes, lay.hints(), engine)));
+        Routines r = new Routines(given, comm, abs, m, lay.hints(), open.open(new OpenRequest(comm, abs, driverModes, lay.hints(), engine, lay.layout().fsType())));
         r.layout = lay;
         r.openCounts = comm.counts();
         if (m.contains(Amode.APPEND)) { // MPI: every file pointer starts at the end; the default view's etype is a byte

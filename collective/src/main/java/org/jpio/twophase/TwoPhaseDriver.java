@@ -36,8 +36,12 @@ public final class TwoPhaseDriver extends IndependentDriver {
     private final Plan[] lastPlan = new Plan[2];
     /** Why the aggregator count follows the stripe count, or null when it does not ({@link StripeCount}). */
     private String stripeRule;
-    /** What hosts writing this file contend for, from the file system's type (looked up at the first choice). */
-    private Locking locks;
+    /**
+     * What hosts writing this file contend for, from the file system's type rank 0 read at open
+     * ({@link OpenRequest#fsType()}): every rank weighs the same locks, as the collective choice must be
+     * the same on every rank, and none asks its own mount table.
+     */
+    private final Locking locks;
 
     /** The host of each rank, as Comm.hostName reported it at open. */
     private final String[] rankHosts;
@@ -47,14 +51,7 @@ public final class TwoPhaseDriver extends IndependentDriver {
         this.aggregators = aggregators;
         this.rankHosts = rankHosts;
         this.hosts = new HashSet<>(List.of(rankHosts)).size();
-    }
-
-    private static Locking locking(java.nio.file.Path path) {
-        try {
-            return Locking.of(org.jpio.layout.NativeFsCalls.typeName(path));
-        } catch (IOException e) {
-            return Locking.NONE; // the file system is not known: nothing known to contend for
-        }
+        this.locks = Locking.of(r.fsType()); // "unknown" is NONE: nothing known to contend for
     }
 
     /** Collective: the generic open, then the aggregators from the ranks' hosts and the hints. */
@@ -147,7 +144,6 @@ public final class TwoPhaseDriver extends IndependentDriver {
         if (atomic) return new Strategy.Choice(false, "atomic mode: independent I/O under byte-range locks");
         boolean aligned = Long.bitCount(all.residues()) <= 1;
         long crossing = hosts > 1 ? HostTraffic.estimate(all, plan, rankHosts) : 0;
-        if (locks == null) locks = locking(path); // the file system's type costs a look at the mount table: once, when first needed
         Strategy.Pattern p = new Strategy.Pattern(all.totalBytes(), all.totalRuns(), all.interleaved(), aligned, hosts, hints.stripingUnit(), locks, crossing);
         return Strategy.choose(write ? hints.cbWrite() : hints.cbRead(), p);
     }

@@ -10,6 +10,7 @@ import java.util.EnumSet;
 import java.util.List;
 import org.jpio.comm.CollectiveException;
 import org.jpio.comm.Comm;
+import org.jpio.comm.ForwardingComm;
 import org.jpio.comm.RankFailure;
 import org.jpio.comm.local.LocalComm;
 import org.jpio.io.ElementType;
@@ -27,20 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
 class SharedExchangeChoiceTest {
     @TempDir Path dir;
 
-    /** A LocalComm without shared memory: every method but {@code shared} (left at Comm's default, none) delegates. */
-    private record NoSharedMemory(Comm c) implements Comm {
-        public int rank() { return c.rank(); }
-        public int size() { return c.size(); }
-        public String hostName() { return c.hostName(); }
-        public void barrier() { c.barrier(); }
-        public void bcast(Object buf, int index, int count, int root) { c.bcast(buf, index, count, root); }
-        public void allgather(Object s, int si, int n, Object r, int ri) { c.allgather(s, si, n, r, ri); }
-        public void allgatherv(Object s, int si, int n, Object r, int[] rc, int[] d) { c.allgatherv(s, si, n, r, rc, d); }
-        public void alltoallv(Object s, int[] sc, int[] sd, Object r, int[] rc, int[] rd) { c.alltoallv(s, sc, sd, r, rc, rd); }
-        public void allreduce(Object s, Object r, int n, Op op) { c.allreduce(s, r, n, op); }
-        public void sendrecv(Object s, int si, int sn, int dest, Object r, int ri, int rn, int src) { c.sendrecv(s, si, sn, dest, r, ri, rn, src); }
-        public Comm split(int color, int key) { return c.split(color, key); }
-        public void abort(int status, String reason) { c.abort(status, reason); }
+    /** A LocalComm without shared memory (left at Comm's default, none); its class name is in the reason hints() gives. */
+    private static final class NoSharedMemory extends ForwardingComm {
+        NoSharedMemory(Comm c) { super(c); }
     }
 
     /** Rank r's view: every other int from int r, so the two ranks' data interleave and two-phase is forced. */

@@ -43,15 +43,6 @@ public final class NativeFsCalls implements FsCalls {
         return new FsStat(s[0], s[1], s[2], s[3], s[4], type);
     }
 
-    /**
-     * The mount table's type name of the file system holding {@code path} ("ext4", "xfs", "tmpfs"), from the
-     * names kept above when the native library is loaded (a statfs, microseconds), else the JDK's FileStore.
-     */
-    public static String typeName(Path path) throws IOException {
-        if (INSTANCE.unavailable().isPresent()) return Files.getFileStore(path).type();
-        return INSTANCE.stat(path).type();
-    }
-
     @Override public int[] xfsGeometry(Path path) throws IOException { return LayoutNative.xfsGeometry(ready(path)); }
 
     @Override public byte[] lustreStripe(Path path) throws IOException { return LayoutNative.lustreStripe(ready(path)); }
