@@ -113,7 +113,8 @@ public final class Independent {
      */
     private static void scattered(ArrayFile file, Transfer t, long offset, long first, long count, boolean write, boolean lock) throws IOException {
         if (write) {
-            Stretches s = new Stretches(file, t.array(), offset, t.type().shift(), lock);
+            int batch = Math.min(BATCH_PIECES, t.memory().stretches(first, count)); // arrays as long as needed: a 256 KiB run of 2 KiB rows has 128
+            Stretches s = new Stretches(file, t.array(), offset, t.type().shift(), lock, batch);
             t.memory().forEach(first, count, s::add);
             s.flush();
         } else {
@@ -127,11 +128,13 @@ public final class Independent {
         private final Object array;
         private final int shift;
         private final boolean lock;
-        private final int[] index = new int[BATCH_PIECES], count = new int[BATCH_PIECES];
+        private final int[] index, count;
         private int n;
         private long position, bytes;
 
-        Stretches(ArrayFile file, Object array, long position, int shift, boolean lock) {
+        Stretches(ArrayFile file, Object array, long position, int shift, boolean lock, int batch) {
+            this.index = new int[batch];
+            this.count = new int[batch];
             this.file = file;
             this.array = array;
             this.position = position;
@@ -143,7 +146,7 @@ public final class Independent {
             index[n] = at;
             count[n++] = c;
             bytes += (long) c << shift;
-            if (n == BATCH_PIECES || bytes >= BATCH_BYTES) flush();
+            if (n == index.length || bytes >= BATCH_BYTES) flush();
         }
 
         void flush() throws IOException {
