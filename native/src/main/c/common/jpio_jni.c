@@ -74,23 +74,24 @@ int jpio_pio(int fd, void *buf, size_t len, off_t off, int write, size_t *done) 
     return rc;
 }
 
-int jpio_pwritev(int fd, struct iovec *iov, int cnt, off_t off, size_t *done) {
+int jpio_piov(int fd, struct iovec *iov, int cnt, off_t off, int write, size_t *done) {
     size_t moved = 0;
     int rc = 0;
+    while (cnt > 0 && iov->iov_len == 0) { iov++; cnt--; } /* empty segments would read as end of file */
     while (cnt > 0) {
-        ssize_t r = pwritev(fd, iov, cnt, off);
+        ssize_t r = write ? pwritev(fd, iov, cnt, off) : preadv(fd, iov, cnt, off);
         if (r < 0) {
             if (errno == EINTR) continue;
             rc = errno;
             break;
         }
-        if (r == 0) { /* nothing moved although segments remain: as jpio_pio, no space */
-            rc = ENOSPC;
+        if (r == 0) { /* as jpio_pio: read, end of file; write, nothing moved, treat as no space */
+            rc = write ? ENOSPC : -1;
             break;
         }
         moved += (size_t) r;
         off += r;
-        /* skip the segments written whole, then trim the one written in part */
+        /* skip the segments moved whole (and empty ones after them), then trim the one moved in part */
         size_t left = (size_t) r;
         while (cnt > 0 && left >= iov->iov_len) {
             left -= iov->iov_len;

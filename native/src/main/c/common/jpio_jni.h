@@ -40,12 +40,12 @@ int jpio_pio(int fd, void *buf, size_t len, off_t off, int write, size_t *done);
 struct iovec;
 
 /*
- * The gathered form of jpio_pio's write: pwritev of cnt segments (at most IOV_MAX, together at most
- * JPIO_MAX_RW bytes) to the file range at off, retrying on EINTR and resuming after a short write at the
- * first byte not written (the segments in iov are advanced in place). Returns 0 or errno; *done (may be
- * NULL) receives the bytes written.
+ * The vectored form of jpio_pio: preadv (write == 0) or pwritev of cnt segments (at most IOV_MAX, together
+ * at most JPIO_MAX_RW bytes) over the file range at off, retrying on EINTR and resuming a short transfer at
+ * the first byte not moved (the segments in iov are advanced in place). Returns 0, -1 at end of file (read
+ * only), or errno; *done (may be NULL) receives the bytes moved.
  */
-int jpio_pwritev(int fd, struct iovec *iov, int cnt, off_t off, size_t *done);
+int jpio_piov(int fd, struct iovec *iov, int cnt, off_t off, int write, size_t *done);
 
 /*
  * Pinning. Usage, always in this shape:

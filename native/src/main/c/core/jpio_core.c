@@ -255,23 +255,54 @@ JNIEXPORT jint JNICALL Java_org_jpio_engine_NativeIo_transferArray(JNIEnv *env, 
 }
 
 /*
- * The gathered write of a ghosted block's interior: n stretches of a pinned array (byte offset and length
- * pairs in runs[0..2n)) written one after another to the file range at off, with one pwritev instead of a
- * copy into a staging buffer first. Java bounds n by GATHER_MAX and the total by its pinning piece, passes
- * native-order, non-boolean arrays only, and never an O_DIRECT descriptor. Returns the bytes written.
+ * Stretches of a pinned array (byte offset and length pairs in runs[0..2n)) moved one after another to or
+ * from the file range at off: a ghosted block's interior rows, without a copy into a staging buffer first.
+ * Writes are one pwritev. Reads are preadv over each stretch of segments clear of the 4K-aliasing trap; a
+ * segment of at least unalias_min bytes whose place in the array is aliased to its file offset goes through
+ * transfer()'s bounce loop instead, when Java passed the bounce buffer (it does where the processor has the
+ * trap, with the size it measured). Java bounds n by RUNS_MAX and the total by its pinning piece, passes
+ * native-order, non-boolean arrays only, and never an O_DIRECT descriptor. Returns the bytes moved.
  */
-#define GATHER_MAX 1024 /* Linux's IOV_MAX; Java's PosixEngineFile.GATHER says the same */
+#define RUNS_MAX 1024 /* Linux's IOV_MAX; PosixEngineFile.RUNS says the same */
 
-JNIEXPORT jint JNICALL Java_org_jpio_engine_NativeIo_gatherArray(JNIEnv *env, jclass c, jint fd, jstring jpath,
-        jobject array, jlongArray jruns, jint n, jlong off) {
-    if (n < 0 || n > GATHER_MAX) {
-        jpio_throw(env, "java/lang/IllegalArgumentException", "gathered write: %d stretches, at most %d", (int) n, GATHER_MAX);
+static int scatter(int fd, struct iovec *iov, int n, off_t off, size_t unalias_min, char *bounce, size_t cap, size_t *done) {
+    size_t moved = 0;
+    int rc = 0;
+    for (int i = 0; i < n && rc == 0; ) {
+        int j = i;
+        size_t clear = 0;
+        while (j < n && !(bounce != NULL && iov[j].iov_len >= unalias_min && aliased(iov[j].iov_base, off + (off_t) (moved + clear)))) {
+            clear += iov[j].iov_len;
+            j++;
+        }
+        size_t got = 0;
+        if (j > i) {
+            rc = jpio_piov(fd, iov + i, j - i, off + (off_t) moved, 0, &got);
+        } else { /* one trapped segment: its bytes through the bounce buffer, placed clear */
+            rc = transfer(fd, iov[i].iov_base, 0, iov[i].iov_len, off + (off_t) moved, 0, 0, 0, bounce, cap, &got);
+            j = i + 1;
+        }
+        moved += got;
+        i = j;
+    }
+    *done = moved;
+    return rc;
+}
+
+JNIEXPORT jint JNICALL Java_org_jpio_engine_NativeIo_transferRuns(JNIEnv *env, jclass c, jint fd, jstring jpath,
+        jobject array, jlongArray jruns, jint n, jlong off, jint op, jlong unalias_min, jobject bounce) {
+    if (n < 0 || n > RUNS_MAX) {
+        jpio_throw(env, "java/lang/IllegalArgumentException", "transfer of runs: %d stretches, at most %d", (int) n, RUNS_MAX);
         return -1;
     }
-    jlong runs[2 * GATHER_MAX];
-    (*env)->GetLongArrayRegion(env, jruns, 0, 2 * n, runs); /* before the pin: no JNI calls between pin and unpin */
+    jlong runs[2 * RUNS_MAX];
+    (*env)->GetLongArrayRegion(env, jruns, 0, 2 * n, runs);
     if ((*env)->ExceptionCheck(env)) return -1;
-    struct iovec iov[GATHER_MAX];
+    /* Buffer addresses first: no JNI calls are allowed between pin and unpin. */
+    if (op == OP_WRITE) bounce = NULL;
+    char *b = bounce == NULL ? NULL : (*env)->GetDirectBufferAddress(env, bounce);
+    size_t cap = bounce == NULL ? 0 : (size_t) (*env)->GetDirectBufferCapacity(env, bounce);
+    struct iovec iov[RUNS_MAX];
     size_t len = 0;
     char *p = JPIO_PIN(env, array);
     if (p == NULL) return -1;
@@ -281,7 +312,8 @@ JNIEXPORT jint JNICALL Java_org_jpio_engine_NativeIo_gatherArray(JNIEnv *env, jc
         len += iov[k].iov_len;
     }
     size_t done = 0;
-    int rc = jpio_pwritev(fd, iov, n, (off_t) off, &done);
-    JPIO_UNPIN(env, array, p, rc != 0);
-    return finish(env, rc, done, OP_WRITE, jpath, fd, off, (jint) len);
+    int rc = op == OP_WRITE ? jpio_piov(fd, iov, n, (off_t) off, 1, &done)
+                            : scatter(fd, iov, n, (off_t) off, (size_t) unalias_min, b, cap, &done);
+    JPIO_UNPIN(env, array, p, rc > 0 || (rc == -1 && op != OP_READ));
+    return finish(env, rc, done, op, jpath, fd, off, (jint) len);
 }

@@ -104,41 +104,36 @@ public final class Independent {
 
     /**
      * One file run of {@code count} elements at {@code offset}, transfer elements from {@code first}, whose
-     * elements lie scattered in the array (a ghosted block's interior): written as the array's stretches in
-     * batches, each one engine call ({@link ArrayFile#writeArrayRuns}: a vectored write straight from the
-     * array where the engine can, so the interior reaches the file without an extra copy), or read through a
-     * direct staging buffer in calls of up to {@link #STAGE} bytes and spread. Reads keep the buffer: one
-     * large read into it, which the engine keeps clear of the kernel copy's 4K-aliasing trap, rather than the
-     * kernel copying into rows of the array at whatever offsets they have.
+     * elements lie scattered in the array (a ghosted block's interior): moved as the array's stretches in
+     * batches, each one engine call ({@link ArrayFile#writeArrayRuns}/{@link ArrayFile#readArrayRuns}:
+     * vectored calls straight between the array and the file where the engine can, so the interior moves
+     * without an extra copy).
      */
     private static void scattered(ArrayFile file, Transfer t, long offset, long first, long count, boolean write, boolean lock) throws IOException {
-        if (write) {
-            int batch = Math.min(BATCH_PIECES, t.memory().stretches(first, count)); // arrays as long as needed: a 256 KiB run of 2 KiB rows has 128
-            Stretches s = new Stretches(file, t.array(), offset, t.type().shift(), lock, batch);
-            t.memory().forEach(first, count, s::add);
-            s.flush();
-        } else {
-            staged(file, t, offset, first, count);
-        }
+        int batch = Math.min(BATCH_PIECES, t.memory().stretches(first, count)); // arrays as long as needed: a 256 KiB run of 2 KiB rows has 128
+        Stretches s = new Stretches(file, t.array(), offset, t.type().shift(), write, lock, batch);
+        t.memory().forEach(first, count, s::add);
+        s.flush();
     }
 
-    /** The array's stretches of one file run, written in batches of at most BATCH_PIECES stretches or about BATCH_BYTES. */
+    /** The array's stretches of one file run, moved in batches of at most BATCH_PIECES stretches or about BATCH_BYTES. */
     private static final class Stretches {
         private final ArrayFile file;
         private final Object array;
         private final int shift;
-        private final boolean lock;
+        private final boolean write, lock;
         private final int[] index, count;
         private int n;
         private long position, bytes;
 
-        Stretches(ArrayFile file, Object array, long position, int shift, boolean lock, int batch) {
+        Stretches(ArrayFile file, Object array, long position, int shift, boolean write, boolean lock, int batch) {
             this.index = new int[batch];
             this.count = new int[batch];
             this.file = file;
             this.array = array;
             this.position = position;
             this.shift = shift;
+            this.write = write;
             this.lock = lock;
         }
 
@@ -151,7 +146,9 @@ public final class Independent {
 
         void flush() throws IOException {
             if (n == 0) return;
-            if (lock) { // see DataSieve: others' sieving windows may cover this run
+            if (!write) {
+                file.readArrayRuns(position, array, index, count, n);
+            } else if (lock) { // see DataSieve: others' sieving windows may cover this run
                 try (var l = file.lock(position, bytes, false)) { file.writeArrayRuns(position, array, index, count, n); }
             } else {
                 file.writeArrayRuns(position, array, index, count, n);
@@ -159,27 +156,6 @@ public final class Independent {
             position += bytes;
             bytes = 0;
             n = 0;
-        }
-    }
-
-    /** Bytes of the staging buffer that a scattered read goes through. */
-    private static final int STAGE = 4 << 20;
-    private static final ThreadLocal<ByteBuffer> STAGING = new ThreadLocal<>();
-
-    /** A scattered read (see {@link #scattered}): in calls of up to {@link #STAGE} bytes, each spread into the array. */
-    private static void staged(ArrayFile file, Transfer t, long offset, long first, long count) throws IOException {
-        ElementType type = t.type();
-        ByteBuffer stage = STAGING.get();
-        if (stage == null) STAGING.set(stage = ByteBuffer.allocateDirect(STAGE));
-        stage.order(file.order());
-        int per = STAGE >> type.shift();
-        for (long done = 0; done < count; ) {
-            int n = (int) Math.min(per, count - done);
-            long at = offset + (done << type.shift());
-            stage.clear().limit(n << type.shift());
-            file.read(at, stage);
-            t.memory().get(type, stage.flip(), t.array(), first + done, n);
-            done += n;
         }
     }
 

@@ -53,6 +53,15 @@ public interface EngineFile extends Closeable {
         Staging.writeRuns(this, position, array, type, index, count, n, order);
     }
 
+    /**
+     * The reverse of {@link #writeArrayRuns}: the file range at {@code position} read into the stretches one
+     * after another; EOFException if the file ends first. The default goes through the per-thread buffer
+     * ({@link Staging#readRuns}); an engine that reaches the array reads into it with vectored calls.
+     */
+    default void readArrayRuns(long position, Object array, ElementType type, int[] index, int[] count, int n, ByteOrder order) throws IOException {
+        Staging.readRuns(this, position, array, type, index, count, n, order);
+    }
+
     long size() throws IOException;
 
     /** Truncates or extends (with a hole) the file to {@code size} bytes. */

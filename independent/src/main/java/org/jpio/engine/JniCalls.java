@@ -39,9 +39,10 @@ final class JniCalls implements PosixCalls {
 
     @Override public boolean fixesArrays() { return true; }
 
-    @Override public int gatherArray(int fd, String path, Object array, long[] runs, int n, long position) throws IOException {
-        return NativeIo.gatherArray(fd, path, array, runs, n, position);
+    @Override public int transferRuns(int fd, String path, Object array, long[] runs, int n, long position, int op, long unaliasMin,
+                                      ByteBuffer bounce) throws IOException {
+        return NativeIo.transferRuns(fd, path, array, runs, n, position, op, unaliasMin, bounce);
     }
 
-    @Override public boolean gathersArrays() { return true; }
+    @Override public boolean transfersRuns() { return true; }
 }

@@ -56,10 +56,13 @@ final class NativeIo {
                                     int op, int fix, int align, ByteBuffer bounce) throws IOException;
 
     /**
-     * pwritev of {@code n} stretches of a primitive array, pinned, to the file range at {@code position}:
-     * stretch k is {@code runs[2k+1]} bytes from the array's byte {@code runs[2k]}. At most
-     * {@link PosixEngineFile#GATHER} stretches; native order, no booleans, no O_DIRECT descriptor. Returns the
-     * bytes written.
+     * pwritev (OP_WRITE) or preadv (OP_READ_FULLY) of {@code n} stretches of a primitive array, pinned, over
+     * the file range at {@code position}: stretch k is {@code runs[2k+1]} bytes from the array's byte
+     * {@code runs[2k]}. At most {@link PosixEngineFile#RUNS} stretches; native order, no booleans, no
+     * O_DIRECT descriptor. A read's stretch of at least {@code unaliasMin} bytes whose place is aliased to
+     * its file offset goes through {@code bounce} (null: none does), as {@link #transferArray}'s reads.
+     * Returns the bytes moved.
      */
-    static native int gatherArray(int fd, String path, Object array, long[] runs, int n, long position) throws IOException;
+    static native int transferRuns(int fd, String path, Object array, long[] runs, int n, long position, int op, long unaliasMin,
+                                   ByteBuffer bounce) throws IOException;
 }

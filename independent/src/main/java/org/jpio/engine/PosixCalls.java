@@ -43,12 +43,13 @@ interface PosixCalls {
      */
     boolean fixesArrays();
 
-    /** As {@link NativeIo#gatherArray}; called only when {@link #gathersArrays()}. */
-    int gatherArray(int fd, String path, Object array, long[] runs, int n, long position) throws IOException;
+    /** As {@link NativeIo#transferRuns}; called only when {@link #transfersRuns()}. */
+    int transferRuns(int fd, String path, Object array, long[] runs, int n, long position, int op, long unaliasMin, ByteBuffer bounce)
+            throws IOException;
 
     /**
-     * Whether {@link #gatherArray} writes stretches of an array with one vectored call; if not, such writes
-     * are staged through a direct buffer ({@link Staging#writeRuns}).
+     * Whether {@link #transferRuns} moves stretches of an array with vectored calls; if not, such transfers
+     * are staged through a direct buffer ({@link Staging#writeRuns}, {@link Staging#readRuns}).
      */
-    boolean gathersArrays();
+    boolean transfersRuns();
 }

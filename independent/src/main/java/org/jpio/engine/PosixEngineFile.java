@@ -122,28 +122,44 @@ final class PosixEngineFile implements EngineFile {
     }
 
     /**
-     * Stretches per vectored write: Linux's IOV_MAX (GATHER_MAX in jpio_core.c). The 16384 rows of 2 KiB of a
+     * Stretches per vectored call: Linux's IOV_MAX (RUNS_MAX in jpio_core.c). The 16384 rows of 2 KiB of a
      * ghosted 64x256x256 double block's interior, overwritten in the page cache (32 MiB, scratch C probe on
      * the EPYC VM): pwritev 7.5-8.8 ms, gathered into a 4 MiB buffer and written 9.4-11.1 ms, the same bytes
      * from one contiguous buffer 6.6-7.5 ms.
      */
-    static final int GATHER = 1024;
+    static final int RUNS = 1024;
 
     @Override
     public void writeArrayRuns(long position, Object array, ElementType type, int[] index, int[] count, int n, ByteOrder order) throws IOException {
+        if (!runs(type, order)) Staging.writeRuns(this, position, array, type, index, count, n, order);
+        else runs(NativeIo.OP_WRITE, position, array, type, index, count, n);
+    }
+
+    @Override
+    public void readArrayRuns(long position, Object array, ElementType type, int[] index, int[] count, int n, ByteOrder order) throws IOException {
+        if (!runs(type, order)) Staging.readRuns(this, position, array, type, index, count, n, order);
+        else runs(NativeIo.OP_READ_FULLY, position, array, type, index, count, n);
+    }
+
+    /** Whether stretches move straight between the array and the file: no bytes that change on the way, no O_DIRECT alignment. */
+    private boolean runs(ElementType type, ByteOrder order) {
         boolean fixed = type == ElementType.BOOLEAN || type.size() > 1 && order != ByteOrder.nativeOrder();
-        if (fixed || direct || !calls.gathersArrays()) { // bytes that change on the way, or O_DIRECT's alignment: staged
-            Staging.writeRuns(this, position, array, type, index, count, n, order);
-            return;
-        }
-        long[] runs = new long[2 * Math.min(n, GATHER)];
+        return !fixed && !direct && calls.transfersRuns();
+    }
+
+    /** Vectored calls of at most RUNS stretches and PIECE bytes (the pinning bound), a stretch split where a batch fills. */
+    private void runs(int op, long position, Object array, ElementType type, int[] index, int[] count, int n) throws IOException {
+        long[] runs = new long[2 * Math.min(n, RUNS)];
         int shift = type.shift();
-        enter("write", position, 0);
+        // a read's stretches keep clear of the 4K-aliasing trap from the size this processor's trap costs more than a bounce
+        long unaliasMin = op == NativeIo.OP_WRITE ? Long.MAX_VALUE : AliasTrap.minBytes();
+        ByteBuffer bounce = unaliasMin == Long.MAX_VALUE ? null : BOUNCES.get();
+        enter(op == NativeIo.OP_WRITE ? "write" : "read", position, 0);
         try {
             int k = 0, at = 0, m = 0; // stretch k, its elements already taken, stretches in this batch
             long bytes = 0, pos = position;
             while (k < n) {
-                int take = (int) Math.min(count[k] - at, (PIECE - bytes) >> shift); // a batch pins the array for at most PIECE bytes
+                int take = (int) Math.min(count[k] - at, (PIECE - bytes) >> shift);
                 if (take > 0) {
                     runs[2 * m] = (long) (index[k] + at) << shift;
                     runs[2 * m + 1] = (long) take << shift;
@@ -152,8 +168,8 @@ final class PosixEngineFile implements EngineFile {
                     at += take;
                 }
                 if (at == count[k]) { k++; at = 0; }
-                if (m == GATHER || bytes + (1L << shift) > PIECE || k == n && m > 0) {
-                    calls.gatherArray(fd, name, array, runs, m, pos);
+                if (m == RUNS || bytes + (1L << shift) > PIECE || k == n && m > 0) {
+                    calls.transferRuns(fd, name, array, runs, m, pos, op, unaliasMin, bounce);
                     pos += bytes;
                     m = 0;
                     bytes = 0;

@@ -15,7 +15,7 @@ import org.jpio.io.ElementType;
  * above issues, e.g. that two-phase collective I/O writes only from aggregators, in large contiguous pieces.
  *
  * <p>Operations are logged under the {@link EngineFile} method names: open, close, readFully, writeFully,
- * read, readArray, writeArray, writeArrayRuns, size, setLength, preallocate, sync, advise, lock, unlock. Lengths are in
+ * read, readArray, writeArray, readArrayRuns, writeArrayRuns, size, setLength, preallocate, sync, advise, lock, unlock. Lengths are in
  * bytes (arrays: count times element size). A call is logged before it runs, so failed calls appear too.
  */
 public final class RecordingEngine implements IoEngine {
@@ -23,7 +23,7 @@ public final class RecordingEngine implements IoEngine {
 
     /** One logged call at a byte position. {@code thread} is the calling thread's name (a rank, under LocalComm). */
     public record Call(String op, Path path, long position, long length, String thread) {
-        public boolean isRead() { return op.equals("readFully") || op.equals("read") || op.equals("readArray"); }
+        public boolean isRead() { return op.equals("readFully") || op.equals("read") || op.equals("readArray") || op.equals("readArrayRuns"); }
 
         public boolean isWrite() { return op.equals("writeFully") || op.equals("writeArray") || op.equals("writeArrayRuns"); }
     }
@@ -102,10 +102,21 @@ public final class RecordingEngine implements IoEngine {
         @Override
         public void writeArrayRuns(long position, Object array, ElementType type, int[] index, int[] count, int n, ByteOrder order)
                 throws IOException {
+            log("writeArrayRuns", f.path(), position, bytes(type, count, n));
+            f.writeArrayRuns(position, array, type, index, count, n, order);
+        }
+
+        @Override
+        public void readArrayRuns(long position, Object array, ElementType type, int[] index, int[] count, int n, ByteOrder order)
+                throws IOException {
+            log("readArrayRuns", f.path(), position, bytes(type, count, n));
+            f.readArrayRuns(position, array, type, index, count, n, order);
+        }
+
+        private static long bytes(ElementType type, int[] count, int n) {
             long elements = 0;
             for (int k = 0; k < n; k++) elements += count[k];
-            log("writeArrayRuns", f.path(), position, elements << type.shift());
-            f.writeArrayRuns(position, array, type, index, count, n, order);
+            return elements << type.shift();
         }
 
         @Override public long size() throws IOException {

@@ -90,34 +90,44 @@ public final class Staging {
     /** {@link EngineFile#writeArrayRuns}'s default: the stretches packed into chunks of this thread's buffer, each written in one call. */
     static void writeRuns(EngineFile f, long position, Object array, ElementType type, int[] index, int[] count, int n,
                           ByteOrder order) throws IOException {
-        ByteBuffer buf = bufferFor(position).order(order);
-        long start = position, length = 0;
-        for (int k = 0; k < n; k++) length += (long) count[k] << type.shift();
-        int per = CHUNK >> type.shift();
-        try {
-            for (int k = 0; k < n; k++) {
-                for (int at = index[k], left = count[k]; left > 0; ) {
-                    int m = Math.min(left, per - (buf.position() >> type.shift()));
-                    type.put(buf, array, at, m);
-                    at += m;
-                    left -= m;
-                    if (!buf.hasRemaining()) {
-                        position += flush(f, position, buf);
-                    }
-                }
-            }
-            if (buf.position() > 0) flush(f, position, buf);
-        } catch (IOException e) {
-            throw request(e, "write", f, start, length);
-        }
+        runs(f, position, array, type, index, count, n, order, true);
     }
 
-    /** Writes the buffer's filled part at {@code position} and empties it; returns the bytes written. */
-    private static int flush(EngineFile f, long position, ByteBuffer buf) throws IOException {
-        int bytes = buf.position();
-        f.writeFully(position, buf.flip());
-        buf.clear();
-        return bytes;
+    /** {@link EngineFile#readArrayRuns}'s default: chunks of this thread's buffer, each read in one call and spread over the stretches. */
+    static void readRuns(EngineFile f, long position, Object array, ElementType type, int[] index, int[] count, int n,
+                         ByteOrder order) throws IOException {
+        runs(f, position, array, type, index, count, n, order, false);
+    }
+
+    /** Stretch by stretch through the buffer; a chunk moves when it is full or the stretches end. */
+    private static void runs(EngineFile f, long position, Object array, ElementType type, int[] index, int[] count, int n,
+                             ByteOrder order, boolean write) throws IOException {
+        ByteBuffer buf = bufferFor(position).order(order);
+        int shift = type.shift(), per = CHUNK >> shift;
+        long start = position, length = 0;
+        for (int k = 0; k < n; k++) length += (long) count[k] << shift;
+        try {
+            int k = 0, at = 0; // the stretch and its elements done
+            while (position < start + length) {
+                int chunk = (int) Math.min(per, (start + length - position) >> shift);
+                buf.clear().limit(chunk << shift);
+                if (!write) {
+                    f.readFully(position, buf);
+                    buf.flip();
+                }
+                while (buf.hasRemaining()) { // fill from, or spread into, the stretches
+                    int m = Math.min(count[k] - at, buf.remaining() >> shift);
+                    if (write) type.put(buf, array, index[k] + at, m);
+                    else type.get(buf, array, index[k] + at, m);
+                    at += m;
+                    if (at == count[k]) { k++; at = 0; }
+                }
+                if (write) f.writeFully(position, buf.flip());
+                position += (long) chunk << shift;
+            }
+        } catch (IOException e) {
+            throw request(e, write ? "write" : "read", f, start, length);
+        }
     }
 
     /** A chunk's failure, named by the whole request it belongs to (the chunk's own context stays in the cause text). */

@@ -124,28 +124,24 @@ public final class ArrayFile implements Closeable {
     /**
      * Writes {@code n} stretches of {@code array} one after another at {@code position}: stretch k is
      * {@code count[k]} elements from {@code index[k]} (the rows of a ghosted block's interior, which then
-     * reach the file without being copied together first where the engine can write them in one vectored
-     * call). Every stretch is checked before any byte moves.
+     * reach the file without being copied together first where the engine can move them with vectored
+     * calls). Every stretch is checked before any byte moves.
      */
     public void writeArrayRuns(long position, Object array, int[] index, int[] count, int n) throws IOException {
         ElementType t = ElementType.of(array);
-        if (n < 0 || n > index.length || n > count.length)
-            throw new IllegalArgumentException("writeArrayRuns path=" + path + " offset=" + position + ": n=" + n
-                    + " stretches, index has " + index.length + ", count " + count.length);
-        long elements = 0;
-        for (int k = 0; k < n; k++) {
-            try {
-                t.checkRange(array, index[k], count[k]);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("writeArrayRuns path=" + path + " offset=" + position + " stretch=" + k + ": " + e.getMessage());
-            }
-            elements += count[k];
-        }
-        long bytes = elements << t.shift();
-        checkPosition(Access.WRITE, position, bytes);
+        long bytes = checkRuns(Access.WRITE, position, array, t, index, count, n);
         file.writeArrayRuns(position, array, t, index, count, n, options.order());
         stats.wrote(bytes);
         grewTo(position + bytes);
+    }
+
+    /** The reverse of {@link #writeArrayRuns}; EOFException before any read if the file is too short. */
+    public void readArrayRuns(long position, Object array, int[] index, int[] count, int n) throws IOException {
+        ElementType t = ElementType.of(array);
+        long bytes = checkRuns(Access.READ, position, array, t, index, count, n);
+        requireWithinFile(position, bytes);
+        file.readArrayRuns(position, array, t, index, count, n, options.order());
+        stats.read(bytes);
     }
 
     /** Fills the whole array from {@code position}. */
@@ -324,6 +320,26 @@ public final class ArrayFile implements Closeable {
             throw new IllegalArgumentException(a.op + " path=" + path + " offset=" + position + ": " + e.getMessage());
         }
         long bytes = (long) count << t.shift();
+        checkPosition(a, position, bytes);
+        return bytes;
+    }
+
+    /** The stretches' bytes, every stretch checked against the array first, then the position and access. */
+    private long checkRuns(Access a, long position, Object array, ElementType t, int[] index, int[] count, int n) throws IOException {
+        String op = a.op + "ArrayRuns";
+        if (n < 0 || n > index.length || n > count.length)
+            throw new IllegalArgumentException(op + " path=" + path + " offset=" + position + ": n=" + n + " stretches, index has "
+                    + index.length + ", count " + count.length);
+        long elements = 0;
+        for (int k = 0; k < n; k++) {
+            try {
+                t.checkRange(array, index[k], count[k]);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(op + " path=" + path + " offset=" + position + " stretch=" + k + ": " + e.getMessage());
+            }
+            elements += count[k];
+        }
+        long bytes = elements << t.shift();
         checkPosition(a, position, bytes);
         return bytes;
     }

@@ -264,15 +264,15 @@ final class FfmCalls implements PosixCalls {
     @Override public boolean fixesArrays() { return false; }
 
     @Override
-    public int gatherArray(int fd, String path, Object array, long[] runs, int n, long position) {
-        throw new IllegalStateException("gatherArray: the FFM engine does not gather arrays: path=" + path);
+    public int transferRuns(int fd, String path, Object array, long[] runs, int n, long position, int op, long unaliasMin, ByteBuffer bounce) {
+        throw new IllegalStateException("transferRuns: the FFM engine does not move stretches of arrays: path=" + path);
     }
 
     /**
-     * A vectored write needs the address of each stretch inside the array, and a heap segment has none (a
-     * critical downcall may take one whole, not addresses into it): {@link PosixEngineFile} stages these writes.
+     * A vectored call needs the address of each stretch inside the array, and a heap segment has none (a
+     * critical downcall may take one whole, not addresses into it): {@link PosixEngineFile} stages these.
      */
-    @Override public boolean gathersArrays() { return false; }
+    @Override public boolean transfersRuns() { return false; }
 
     /** The caller stages booleans (fix), so every array here has a heap segment. */
     private static MemorySegment heap(Object a) {

@@ -124,7 +124,8 @@ abstract class AbstractEngineContractTest {
     /**
      * writeArrayRuns: 2500 stretches (more than one vectored call takes), empty ones and gaps between them
      * included, land one after another as if copied together first; the bytes after them and the caller's
-     * array are untouched.
+     * array are untouched. readArrayRuns puts the same bytes back into the stretches of another array and
+     * leaves its gaps alone.
      */
     @ParameterizedTest
     @EnumSource(ElementType.class)
@@ -154,6 +155,12 @@ abstract class AbstractEngineContractTest {
                 }
                 assertArrayEquals(encode(t, together, 0, total, order), bytesAt(p, off, total * t.size()), t + " " + order + " offset=" + off);
                 assertArrayEquals(after, bytesAt(p, off + (long) total * t.size(), after.length), "bytes after the stretches " + t + " " + order);
+                Object back = TestArrays.random(t, at + 5, 99 + t.ordinal()), gaps = slice(t, back, 0, at + 5);
+                for (int k = 0; k < stretches; k++) System.arraycopy(a, index[k], gaps, index[k], count[k]);
+                try (ArrayFile f = open(p, order)) {
+                    f.readArrayRuns(off, back, index, count, stretches);
+                }
+                assertTrue(TestArrays.equal(gaps, back), "read stretches, gaps untouched " + t + " " + order + " offset=" + off);
                 Files.delete(p);
             }
         }
@@ -172,6 +179,12 @@ abstract class AbstractEngineContractTest {
             iae = assertThrows(IllegalArgumentException.class, () -> f.writeArrayRuns(8, new int[10], new int[] {0}, new int[] {1}, 2));
             assertTrue(iae.getMessage().contains("n=2"), iae.getMessage());
             assertThrows(IllegalArgumentException.class, () -> f.writeArrayRuns(-1, new int[10], new int[] {0}, new int[] {1}, 1));
+            iae = assertThrows(IllegalArgumentException.class, () -> f.readArrayRuns(0, new long[4], new int[] {2}, new int[] {3}, 1));
+            assertTrue(iae.getMessage().contains("readArrayRuns") && iae.getMessage().contains("stretch=0"), iae.getMessage());
+            long[] keep = {1, 2, 3, 4};
+            var eof = assertThrows(EOFException.class, () -> f.readArrayRuns(4080, keep, new int[] {0, 3}, new int[] {2, 1}, 2));
+            assertTrue(eof.getMessage().contains("path=" + p) && eof.getMessage().contains("offset=4080") && eof.getMessage().contains("length=24"), eof.getMessage());
+            assertArrayEquals(new long[] {1, 2, 3, 4}, keep, "a failed read changed the array");
         }
         assertArrayEquals(original, Files.readAllBytes(p), "bad calls changed the file");
     }

@@ -78,29 +78,65 @@ abstract class AbstractPosixEngineContractTest extends AbstractEngineContractTes
      */
     @Test
     void smallReadsWithTheBounceFromTheSmallestSizeAndWithout() throws IOException {
-        Path p = dir.resolve("alias-small.bin");
         byte[] data = (byte[]) TestArrays.random(ElementType.BYTE, 400_000, 43);
+        bothWaysFromOneByte("alias-small.bin", data, (f, trap) -> {
+            for (int n : new int[] {1, 255, 1024, 4096, 65_537, 300_000})
+                for (long off : new long[] {0, 16, 4096 + 8, 2048, 4}) {
+                    int[] back = new int[n / 4 + 1];
+                    byte[] bytes = new byte[n];
+                    f.readArray(off, bytes);
+                    assertArrayEquals(java.util.Arrays.copyOfRange(data, (int) off, (int) off + n), bytes, "bytes n=" + n + " offset=" + off + " bounce=" + trap);
+                    f.readArray(off, back, 0, n / 4);
+                    for (int i = 0; i < n / 4; i++)
+                        assertEquals(ByteBuffer.wrap(data, (int) off + 4 * i, 4).order(ByteOrder.nativeOrder()).getInt(), back[i], "int " + i + " n=" + n + " offset=" + off);
+                }
+        });
+    }
+
+    /** One read case over a file holding the case's data, told whether the bounce is on. */
+    private interface BounceCase {
+        void run(ArrayFile f, boolean trap) throws IOException;
+    }
+
+    /** Runs {@code body} over a new file holding {@code data} with the bounce from 1 byte on (as where the trap starts small), then without it. */
+    private void bothWaysFromOneByte(String name, byte[] data, BounceCase body) throws IOException {
         boolean was = AliasTrap.present();
         long min = AliasTrap.overrideMinBytes(1);
-        try (ArrayFile f = ArrayFile.open(p, options(ByteOrder.nativeOrder()), CREATE, READ, WRITE)) {
+        try (ArrayFile f = ArrayFile.open(dir.resolve(name), options(ByteOrder.nativeOrder()), CREATE, READ, WRITE)) {
             f.write(0, ByteBuffer.wrap(data));
             for (boolean trap : new boolean[] {true, false}) {
                 AliasTrap.override(trap);
-                for (int n : new int[] {1, 255, 1024, 4096, 65_537, 300_000})
-                    for (long off : new long[] {0, 16, 4096 + 8, 2048, 4}) {
-                        int[] back = new int[n / 4 + 1];
-                        byte[] bytes = new byte[n];
-                        f.readArray(off, bytes);
-                        assertArrayEquals(java.util.Arrays.copyOfRange(data, (int) off, (int) off + n), bytes, "bytes n=" + n + " offset=" + off + " bounce=" + trap);
-                        f.readArray(off, back, 0, n / 4);
-                        for (int i = 0; i < n / 4; i++)
-                            assertEquals(ByteBuffer.wrap(data, (int) off + 4 * i, 4).order(ByteOrder.nativeOrder()).getInt(), back[i], "int " + i + " n=" + n + " offset=" + off);
-                    }
+                body.run(f, trap);
             }
         } finally {
             AliasTrap.override(was);
             AliasTrap.overrideMinBytes(min);
         }
+    }
+
+    /**
+     * Stretches read with the bounce from 1 byte on and without it: 3 KiB stretches 3088 bytes apart in the
+     * array walk the trap's window row by row (one in 256 aliased), and 4 KiB stretches 8 KiB apart (in a
+     * humongous array, which starts a page plus 16 bytes) are all aliased or all clear, by the file offset;
+     * the same bytes whichever path each stretch takes.
+     */
+    @Test
+    void stretchesReadInAndOutOfTheAliasingWindowWithAndWithoutTheBounce() throws IOException {
+        byte[] data = (byte[]) TestArrays.random(ElementType.BYTE, 3 << 20, 47);
+        bothWaysFromOneByte("alias-runs.bin", data, (f, trap) -> {
+            for (int[] shape : new int[][] {{3072, 3088}, {4096, 8192}}) { // stretch and stride, bytes
+                int len = shape[0], stride = shape[1], rows = 600;
+                int[] index = new int[rows], count = new int[rows];
+                for (int r = 0; r < rows; r++) { index[r] = r * stride; count[r] = len; }
+                for (long off : new long[] {0, 16, 4096 + 8, 2048}) {
+                    byte[] back = new byte[rows * stride];
+                    f.readArrayRuns(off, back, index, count, rows);
+                    for (int r = 0; r < rows; r++)
+                        assertArrayEquals(java.util.Arrays.copyOfRange(data, (int) off + r * len, (int) off + (r + 1) * len),
+                                java.util.Arrays.copyOfRange(back, r * stride, r * stride + len), "row " + r + " len=" + len + " offset=" + off + " bounce=" + trap);
+                }
+            }
+        });
     }
 
     /** The threshold from the measured trap, by table: the smallest probed size whose trap outweighs the bounce sets it. */

@@ -69,6 +69,11 @@ final class FaultyEngine implements IoEngine {
                 maybeFail(false);
                 f.writeArrayRuns(position, array, type, index, count, n, order);
             }
+            @Override public void readArrayRuns(long position, Object array, ElementType type, int[] index, int[] count, int n, ByteOrder order)
+                    throws IOException {
+                maybeFail(true);
+                f.readArrayRuns(position, array, type, index, count, n, order);
+            }
             @Override public long size() throws IOException { return f.size(); }
             @Override public void setLength(long size) throws IOException { f.setLength(size); }
             @Override public void preallocate(long position, long length) throws IOException { f.preallocate(position, length); }
