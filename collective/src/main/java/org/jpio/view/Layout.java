@@ -47,11 +47,18 @@ abstract class Layout {
 
     static Layout of(Datatype t) { return (Layout) t; }
 
+    /** The hash, computed at first use: the value never changes, and the parameter lists cost allocations. */
+    private int hash;
+
     @Override public final boolean equals(Object o) {
-        return o instanceof Layout l && l.getClass() == getClass() && l.params().equals(params());
+        return this == o || o instanceof Layout l && l.getClass() == getClass() && l.hashCode() == hashCode() && l.params().equals(params());
     }
 
-    @Override public final int hashCode() { return Objects.hash(kind(), params()); }
+    @Override public final int hashCode() {
+        int h = hash;
+        if (h == 0) hash = h = Objects.hash(kind(), params());
+        return h;
+    }
 
     @Override public String toString() {
         String p = params().toString();

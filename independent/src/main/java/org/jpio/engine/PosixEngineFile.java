@@ -143,8 +143,12 @@ final class PosixEngineFile implements EngineFile {
 
     /** Whether stretches move straight between the array and the file: no bytes that change on the way, no O_DIRECT alignment. */
     private boolean runs(ElementType type, ByteOrder order) {
-        boolean fixed = type == ElementType.BOOLEAN || type.size() > 1 && order != ByteOrder.nativeOrder();
-        return !fixed && !direct && calls.transfersRuns();
+        return fix(type, order) == 0 && !direct && calls.transfersRuns();
+    }
+
+    /** What the bytes need on the way ({@link NativeIo#transferArray}'s fix): 0 none, 1 booleans, else the size of the elements to swap. */
+    private static int fix(ElementType type, ByteOrder order) {
+        return type == ElementType.BOOLEAN ? 1 : type.size() > 1 && order != ByteOrder.nativeOrder() ? type.size() : 0;
     }
 
     /** Vectored calls of at most RUNS stretches and PIECE bytes (the pinning bound), a stretch split where a batch fills. */
@@ -183,7 +187,7 @@ final class PosixEngineFile implements EngineFile {
     private void arrays(int op, long position, Object array, ElementType type, int index, int count, ByteOrder order) throws IOException {
         long base = (long) index << type.shift();
         long length = (long) count << type.shift();
-        int fix = type == ElementType.BOOLEAN ? 1 : type.size() > 1 && order != ByteOrder.nativeOrder() ? type.size() : 0;
+        int fix = fix(type, order);
         if (fix != 0 && !calls.fixesArrays()) { // the bytes must change on the way: a staged copy does it
             if (op == NativeIo.OP_WRITE) Staging.writeArray(this, position, array, type, index, count, order);
             else Staging.readArray(this, position, array, type, index, count, order);
