@@ -57,13 +57,12 @@ final class ArrayIo {
         byte[] preparation = null;
         if (comm.rank() == 0) {
             try {
+                NewArray array = new NewArray(target.dataset(), a.elementType(), longs(a.globalShape()), attributes, hints.stripingUnit());
                 if (mode == WriteMode.ADD && Files.exists(destination)) replace = false;
                 else if (replace) file = Replacement.temporary(destination, comm.hostName());
-                else try (java.nio.channels.FileChannel c = java.nio.channels.FileChannel.open(destination, java.nio.file.StandardOpenOption.CREATE,
-                        java.nio.file.StandardOpenOption.WRITE)) {
-                    c.truncate(0); // in place: the old contents go first, so no reader mixes them with the new
-                }
-                stored = format.prepare(file, new NewArray(target.dataset(), a.elementType(), longs(a.globalShape()), attributes, hints.stripingUnit()));
+                // in place: over the old file's blocks, which a truncation would free for the writes to take again
+                stored = mode == WriteMode.IN_PLACE ? format.prepareInPlace(file, array, Replacement.scratch(destination, comm.hostName()))
+                        : format.prepare(file, array);
                 preparation = prepared(replace, file, stored);
             } catch (IOException | RuntimeException e) {
                 failed = e;

@@ -47,9 +47,22 @@ final class Replacement {
         dropCachedPages(target);
         Path dir = parent(target);
         removeStale(target, dir, host);
-        String name = "." + target.getFileName() + TAG + host + "-" + ProcessHandle.current().pid() + "-"
+        return dir.resolve(name(target, host));
+    }
+
+    /**
+     * A name beside {@code target} for a file that lives during one call only (the metadata an HDF5 file
+     * rewritten in place is made from), named as temporaries are, so one left by a writer that died is
+     * removed by the next {@link #temporary} of the file. Only named: no directory listing, and the target's
+     * cached pages stay, to be written over.
+     */
+    static Path scratch(Path target, String host) {
+        return parent(target).resolve(name(target, host));
+    }
+
+    private static String name(Path target, String host) {
+        return "." + target.getFileName() + TAG + host + "-" + ProcessHandle.current().pid() + "-"
                 + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE) + ".tmp";
-        return dir.resolve(name);
     }
 
     /** The temporary, once complete: its permissions set like the target's, synced, renamed over the target, the directory synced. */

@@ -9,9 +9,11 @@ public enum WriteMode {
      */
     REPLACE,
     /**
-     * The file is rewritten where it is (the same inode, as MPI-IO writes): its old contents are gone as
-     * soon as the write starts, and a failure leaves a file no reader accepts as complete where the format
-     * can say so (a .npy without its header).
+     * The file is rewritten where it is, as MPI-IO writes: the same inode, and the same blocks as far as
+     * the new size reaches (no truncation first, which would free them for the writes to take again). Its
+     * old contents are gone as soon as the write starts, and a failure leaves a file no reader accepts as
+     * complete where the format can say so (a .npy without its header, an HDF5 file without its signature);
+     * a RAW file, which cannot say so, is left with old and new bytes mixed.
      */
     IN_PLACE,
     /**

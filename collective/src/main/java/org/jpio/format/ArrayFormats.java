@@ -53,6 +53,13 @@ public final class ArrayFormats {
                     + " of file path=" + file + " (datasets need a format that holds several, such as h5)");
     }
 
+    /** The checks of a one-array format: {@code a} has neither a dataset name nor attributes. */
+    static void requireOneArray(ArrayFormat f, Path file, NewArray a) {
+        requireOneArray(f, file, a.dataset());
+        if (!a.attributes().isEmpty())
+            throw new IllegalArgumentException("format " + f.name() + " holds no attributes: cannot store " + a.attributes() + " in file path=" + file);
+    }
+
     /** Opens {@code file} for writing, creating it; an IOException naming it when it is not empty. */
     static java.nio.channels.FileChannel createEmpty(Path file) throws IOException {
         java.nio.channels.FileChannel c = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.CREATE,
@@ -76,6 +83,33 @@ public final class ArrayFormats {
         } catch (IOException e) {
             throw org.jpio.engine.IoErrors.wrap(e, "size the new file", file, size - 1, 1);
         }
+    }
+
+    /**
+     * Readies {@code file} (created if missing) to be rewritten in place as a one-array file of {@code size}
+     * bytes whose data starts at {@code dataPosition}: the bytes before the data, where the header goes at
+     * finish, are zeroed (so the old header no longer vouches for the file), the size is set, and the blocks
+     * it still covers are kept for the data to be written over.
+     */
+    static void overwrite(Path file, long dataPosition, long size) throws IOException {
+        try (java.nio.channels.FileChannel c = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.WRITE)) {
+            long zero = Math.min(dataPosition, c.size());
+            try {
+                java.nio.ByteBuffer z = java.nio.ByteBuffer.allocate((int) zero);
+                while (z.hasRemaining()) c.write(z, z.position());
+            } catch (IOException e) {
+                throw org.jpio.engine.IoErrors.wrap(e, "withdraw the old header", file, 0, zero);
+            }
+            resize(c, file, size);
+        }
+    }
+
+    /** Sets an existing file's size: a longer file loses its tail, a shorter one grows without writing its blocks. */
+    static void resize(java.nio.channels.FileChannel c, Path file, long size) throws IOException {
+        long now = c.size();
+        if (now > size) c.truncate(size);
+        else if (now < size) size(c, file, size);
     }
 
     /** The data bytes of {@code s}; an IOException naming the file when the shape's size overflows a long. */

@@ -4,12 +4,14 @@ import hdf.hdf5lib.H5;
 import hdf.hdf5lib.HDF5Constants;
 import hdf.hdf5lib.exceptions.HDF5Exception;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -34,6 +36,12 @@ final class H5Files {
      * finishing one has nothing to rename, and looks nothing up. Anything else is looked up in the file.
      */
     private static final java.util.Set<String> CREATED_WITH_FILE = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** The format signature that starts an HDF5 superblock (at offset 0, or 512, 1024, ... after a user block). */
+    private static final byte[] SIGNATURE = {(byte) 0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n'};
+
+    /** Files rewritten in place (file and dataset) whose signature {@link #finish} writes: until then no reader opens them. */
+    private static final java.util.Set<String> SIGNATURE_WITHHELD = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private H5Files() { }
 
@@ -114,12 +122,78 @@ final class H5Files {
     }
 
     /**
+     * Lays out the array over an existing file where it is, keeping its blocks: the library makes the new
+     * file in {@code scratch} (its data allocated but never written, so a hole there), and the bytes outside
+     * the data are copied over the old file, whose size becomes the new one's. The file ends up byte for byte
+     * what {@link #create} would make, except its signature, withheld until {@link #finish} (every signature
+     * the old file has at 0, 512, 1024, ... is zeroed first): no reader opens the file before its data is in.
+     */
+    static StoredArray createInPlace(Path file, NewArray a, Path scratch) throws IOException {
+        if (!Files.exists(file) || Files.size(file) == 0) return create(file, a);
+        if (a.dataset().equals("/")) throw new IllegalArgumentException("the root group / of file path=" + file + " is not a dataset; name one, e.g. /data");
+        H5Image image = H5Image.of(a, () -> made(a, scratch));
+        try (FileChannel to = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            withdrawSignatures(to, file);
+            writeAfterSignature(to, image.head(), 0, file);
+            writeAfterSignature(to, image.tail(), image.tailAt(), file);
+            ArrayFormats.resize(to, file, image.size());
+        }
+        SIGNATURE_WITHHELD.add(key(file, image.stored().dataset()));
+        return image.stored();
+    }
+
+    /** The image of the file the library makes for {@code a}, made in {@code scratch} (private, deleted before this returns). */
+    private static H5Image made(NewArray a, Path scratch) throws IOException {
+        try {
+            Files.createFile(scratch, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+            StoredArray s = create(scratch, a);
+            CREATED_WITH_FILE.remove(key(scratch, s.dataset()));
+            return H5Image.read(scratch, s);
+        } finally {
+            Files.deleteIfExists(scratch);
+        }
+    }
+
+    /** Zeroes the signature at 0 and any other the file has where the library looks for one (512, 1024, 2048, ...). */
+    private static void withdrawSignatures(FileChannel c, Path file) throws IOException {
+        long size = c.size();
+        ByteBuffer b = ByteBuffer.allocate(SIGNATURE.length);
+        for (long at = 0; at + SIGNATURE.length <= size; at = at == 0 ? 512 : at * 2) {
+            b.clear();
+            while (b.hasRemaining() && c.read(b, at + b.position()) > 0) { }
+            if (at == 0 || Arrays.equals(b.array(), SIGNATURE)) write(c, ByteBuffer.allocate(SIGNATURE.length), at, file, "withdraw the old signature");
+        }
+    }
+
+    /** Writes {@code bytes} at {@code at}, except any of them that fall on the signature's 8 bytes at offset 0. */
+    private static void writeAfterSignature(FileChannel c, byte[] bytes, long at, Path file) throws IOException {
+        int skip = (int) Math.min(bytes.length, Math.max(0, SIGNATURE.length - at));
+        write(c, ByteBuffer.wrap(bytes).position(skip), at, file, "write the HDF5 metadata");
+    }
+
+    private static void write(FileChannel c, ByteBuffer b, long at, Path file, String what) throws IOException {
+        long length = b.remaining(), from = at + b.position();
+        try {
+            while (b.hasRemaining()) c.write(b, at + b.position());
+        } catch (IOException e) {
+            throw org.jpio.engine.IoErrors.wrap(e, what, file, from, length);
+        }
+    }
+
+    /**
      * Gives an added dataset its name (replacing a dataset of that name), then syncs the file. A dataset
      * created with its file by this process needs nothing and is not looked up: the library wrote the
      * metadata at creation, and the ranks' sync covered it with the data. Any other is looked for in the file.
      */
     static void finish(Path file, StoredArray s) throws IOException {
         if (CREATED_WITH_FILE.remove(key(file, s.dataset()))) return;
+        if (SIGNATURE_WITHHELD.remove(key(file, s.dataset()))) {
+            try (FileChannel c = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                write(c, ByteBuffer.wrap(SIGNATURE), 0, file, "write the HDF5 signature");
+                c.force(false);
+            }
+            return;
+        }
         String link = H5Paths.incomplete(s.dataset());
         if (!exists(file, link)) return;
         try (H5Ids ids = new H5Ids()) {

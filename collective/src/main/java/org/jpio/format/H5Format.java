@@ -40,6 +40,11 @@ final class H5Format implements ArrayFormat {
         return H5Files.create(file, array);
     }
 
+    @Override public StoredArray prepareInPlace(Path file, NewArray array, Path scratch) throws IOException {
+        H5Library.require();
+        return H5Files.createInPlace(file, array, scratch);
+    }
+
     @Override public void finish(Path file, StoredArray stored) throws IOException {
         H5Library.require();
         H5Files.finish(file, stored);

@@ -33,6 +33,15 @@ final class NpyFormat implements ArrayFormat {
         return s;
     }
 
+    /** Keeps the file's blocks; the old header is zeroed first, so until finish numpy refuses the file. */
+    @Override public StoredArray prepareInPlace(Path file, NewArray array, Path scratch) throws IOException {
+        ArrayFormats.requireOneArray(this, file, array);
+        NpyHeader h = NpyHeader.of(array.type(), ByteOrder.nativeOrder(), false, array.shape());
+        StoredArray s = new StoredArray(name(), array.type(), array.shape(), h.order(), false, h.dataOffset());
+        ArrayFormats.overwrite(file, h.dataOffset(), Math.addExact(h.dataOffset(), ArrayFormats.bytes(s, file)));
+        return s;
+    }
+
     @Override public void finish(Path file, StoredArray s) throws IOException {
         NpyHeader h = NpyHeader.of(s.type(), s.order(), s.fortranOrder(), s.shape());
         if (h.dataOffset() != s.dataPosition())

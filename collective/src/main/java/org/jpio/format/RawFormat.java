@@ -29,6 +29,14 @@ final class RawFormat implements ArrayFormat {
         return s;
     }
 
+    /** Keeps the file's blocks; nothing marks a RAW file complete, so a failure leaves old and new bytes mixed, as MPI-IO's would. */
+    @Override public StoredArray prepareInPlace(Path file, NewArray array, Path scratch) throws IOException {
+        ArrayFormats.requireOneArray(this, file, array);
+        StoredArray s = new StoredArray(name(), array.type(), array.shape(), ByteOrder.nativeOrder(), false, 0);
+        ArrayFormats.overwrite(file, 0, ArrayFormats.bytes(s, file));
+        return s;
+    }
+
     /** Nothing marks a RAW file complete: its writer's success is the only sign. */
     @Override public void finish(Path file, StoredArray stored) { }
 

@@ -54,6 +54,11 @@ public final class RecordingFormat implements ArrayFormat {
         return real.prepare(file, array);
     }
 
+    @Override public StoredArray prepareInPlace(Path file, NewArray array, Path scratch) throws IOException {
+        record("prepareInPlace", array.dataset());
+        return real.prepareInPlace(file, array, scratch);
+    }
+
     @Override public void finish(Path file, StoredArray stored) throws IOException {
         record("finish", stored.dataset());
         real.finish(file, stored);

@@ -42,6 +42,47 @@ class ArrayIoStepsTest {
         assertTrue(Files.list(dir).allMatch(p -> p.equals(file)), "no temporary is left");
     }
 
+    /**
+     * A write in place over an existing file of each format asks the format to lay the array over the old
+     * file (no truncation), in the same inode, and leaves no scratch file; one whose finish fails leaves a
+     * file that no reader takes for complete (HDF5 without its signature, .npy without its header).
+     */
+    @Test
+    void aWriteInPlaceGoesOverTheOldFileAndAFailedOneLeavesItRefused() throws Exception {
+        for (String name : List.of("p.h5", "p.npy", "p.raw")) {
+            Path file = dir.resolve(name);
+            LocalComm.run(2, comm -> {
+                DistributedArray a = DistributedArray.create(comm, ElementType.DOUBLE, 40, 9);
+                Fill.fill(a);
+                a.write(file);
+            });
+            Object inode = Files.getAttribute(file, "unix:ino");
+            RecordingFormat f = new RecordingFormat(ArrayFormats.of(file));
+            LocalComm.run(3, comm -> {
+                DistributedArray a = DistributedArray.create(comm, ElementType.INT, 17, 5);
+                Fill.fill(a);
+                a.write(ArrayPath.of(file), f, Hints.defaults(), WriteMode.IN_PLACE, Attributes.empty());
+                DistributedArray b = DistributedArray.create(comm, ElementType.INT, 17, 5);
+                b.read(ArrayPath.of(file), ArrayFormats.of(file), Hints.defaults());
+                Fill.check(b, "read back from " + name);
+            });
+            String dataset = name.endsWith(".h5") ? "/data" : "";
+            assertEquals(List.of("prepareInPlace ", "finish " + dataset), f.calls().subList(0, 2), name);
+            assertEquals(inode, Files.getAttribute(file, "unix:ino"), name);
+            assertTrue(Files.list(dir).allMatch(p -> !p.getFileName().toString().startsWith(".")), "no scratch or temporary is left");
+            if (name.endsWith(".h5")) H5InteropTest.h5dump(file);
+
+            RecordingFormat g = new RecordingFormat(ArrayFormats.of(file)).failAt("finish");
+            assertThrows(CollectiveIOException.class, () -> LocalComm.run(2, comm ->
+                    DistributedArray.create(comm, ElementType.INT, 17, 5).write(ArrayPath.of(file), g, Hints.defaults(), WriteMode.IN_PLACE, Attributes.empty())));
+            if (!name.endsWith(".raw")) {
+                Exception refused = assertThrows(Exception.class, () -> LocalComm.run(1, comm ->
+                        DistributedArray.create(comm, ElementType.INT, 17, 5).read(ArrayPath.of(file), ArrayFormats.of(file), Hints.defaults())));
+                assertTrue(refused.getMessage().contains(file.toString()), refused.getMessage());
+            }
+        }
+    }
+
     @Test
     void anAddedArrayWhoseFinishFailsIsDiscardedAndTheFileKeepsItsDatasets() throws Exception {
         Path file = dir.resolve("add.h5");

@@ -85,6 +85,65 @@ abstract class ArrayFormatContract {
         }
     }
 
+    /**
+     * A rewrite in place over a finished file of the format, larger or smaller than the new one: the old
+     * bytes of the data range stay until written (nothing was truncated), the old file is no longer taken
+     * for complete, no scratch file is left, and once finished the file is byte for byte the new file that
+     * {@link ArrayFormat#prepare} would have made, in the same inode.
+     */
+    @Test
+    void aRewriteInPlaceKeepsTheBlocksAndEndsAsTheNewFileWould() throws Exception {
+        for (long oldCount : new long[] {4000, 3}) {
+            Path f = file("inplace" + oldCount), fresh = file("fresh" + oldCount), scratch = dir.resolve(".scratch" + oldCount);
+            StoredArray old = format().prepare(f, ElementType.BYTE, new long[] {oldCount});
+            writeData(f, old, 90);
+            format().finish(f, old);
+            byte[] before = Files.readAllBytes(f);
+            Object inode = Files.getAttribute(f, "unix:ino");
+
+            StoredArray s = format().prepareInPlace(f, NewArray.of(ElementType.INT, 30, 5), scratch);
+            StoredArray n = format().prepare(fresh, NewArray.of(ElementType.INT, 30, 5));
+            assertEquals(n.dataPosition(), s.dataPosition(), s.toString());
+            assertEquals(Files.size(fresh), Files.size(f), "the size a new file would have");
+            assertTrue(Files.notExists(scratch), "no scratch file is left");
+            byte[] now = Files.readAllBytes(f);
+            for (long i = s.dataPosition(); i < Math.min(before.length, s.dataPosition() + s.dataBytes()); i++)
+                assertEquals(before[(int) i], now[(int) i], "offset " + i + " of the data range: the old byte until the ranks write it");
+            if (format().selfDescribing()) assertThrows(Exception.class, () -> format().inspect(f), "the old file no longer vouches for itself");
+
+            byte[] data = writeData(f, s, 5);
+            writeData(fresh, n, 5);
+            format().finish(f, s);
+            format().finish(fresh, n);
+            assertArrayEquals(Files.readAllBytes(fresh), Files.readAllBytes(f), "old size " + before.length);
+            assertArrayEquals(data, readData(f, s));
+            assertEquals(inode, Files.getAttribute(f, "unix:ino"));
+            if (format().selfDescribing()) assertEquals(s.dataPosition(), format().inspect(f).dataPosition());
+        }
+    }
+
+    @Test
+    void anEmptyArrayRewrittenInPlaceHasNoData() throws Exception {
+        Path f = file("emptyinplace"), fresh = file("emptyfresh");
+        Files.write(f, new byte[3000]);
+        StoredArray s = format().prepareInPlace(f, NewArray.of(ElementType.INT, 0, 4), dir.resolve(".scratch"));
+        format().finish(f, s);
+        StoredArray n = format().prepare(fresh, NewArray.of(ElementType.INT, 0, 4));
+        format().finish(fresh, n);
+        assertArrayEquals(Files.readAllBytes(fresh), Files.readAllBytes(f));
+        if (format().selfDescribing()) assertEquals(0, format().inspect(f).count());
+    }
+
+    @Test
+    void aRewriteInPlaceCreatesAMissingFile() throws Exception {
+        Path f = file("missing");
+        StoredArray s = format().prepareInPlace(f, NewArray.of(ElementType.SHORT, 7), dir.resolve(".scratch"));
+        byte[] data = writeData(f, s, 3);
+        format().finish(f, s);
+        assertArrayEquals(data, readData(f, s));
+        assertTrue(Files.notExists(dir.resolve(".scratch")));
+    }
+
     @Test
     void anEmptyArrayHasNoData() throws Exception {
         Path f = file("empty");

@@ -47,6 +47,59 @@ class H5FormatTest extends ArrayFormatContract {
         return one;
     }
 
+    /**
+     * The library finds a file's superblock at 0, 512, 1024, 2048, ... (after a user block): an old file
+     * whose superblock sits at 4096, inside the new data range, must not be found there while the data is
+     * written. Negative control: zeroing only the signature at 0 lets the old file open mid-rewrite.
+     */
+    @Test
+    void aRewriteInPlaceWithdrawsASignatureAfterAUserBlockToo() throws Exception {
+        Path f = file("userblock");
+        long fcpl = H5.H5Pcreate(HDF5Constants.H5P_FILE_CREATE);
+        try {
+            H5.H5Pset_userblock(fcpl, 4096);
+            H5.H5Fclose(H5.H5Fcreate(f.toString(), HDF5Constants.H5F_ACC_TRUNC, fcpl, HDF5Constants.H5P_DEFAULT));
+        } finally {
+            H5.H5Pclose(fcpl);
+        }
+        assertTrue(H5.H5Fis_hdf5(f.toString()) && Files.size(f) > 4096 + 8);
+        StoredArray s = format().prepareInPlace(f, NewArray.of(ElementType.INT, 2000), dir.resolve(".scratch"));
+        assertTrue(s.dataPosition() < 4096 && s.dataPosition() + s.dataBytes() > 4096, s.toString());
+        assertFalse(H5.H5Fis_hdf5(f.toString()), "no superblock is found before the data is in");
+        byte[] data = writeData(f, s, 1);
+        format().finish(f, s);
+        assertArrayEquals(data, readData(f, format().inspect(f)));
+    }
+
+    /**
+     * The second rewrite in place of the same layout comes from the image kept the first time: no scratch
+     * file is made (its directory does not exist, which the library would fail on), and the bytes are those
+     * of a new file made by the library a second later (the files hold no times).
+     */
+    @Test
+    void aLayoutRewrittenInPlaceAgainComesFromItsKeptImage() throws Exception {
+        NewArray layout = new NewArray("/g/kept", ElementType.FLOAT, new long[] {6, 7}, Attributes.of("step", 3L, "units", "K"), 0);
+        Path f = file("again");
+        Files.write(f, new byte[5000]);
+        StoredArray first = format().prepareInPlace(f, layout, dir.resolve(".scratch"));
+        writeData(f, first, 2);
+        format().finish(f, first);
+        Thread.sleep(1100);
+        Path nowhere = dir.resolve("missing").resolve(".scratch");
+        StoredArray again = format().prepareInPlace(f, new NewArray("/g/kept", ElementType.FLOAT, new long[] {6, 7}, Attributes.of("step", 3L, "units", "K"), 0), nowhere);
+        byte[] data = writeData(f, again, 4);
+        format().finish(f, again);
+        Path fresh = file("fresh");
+        StoredArray n = format().prepare(fresh, layout);
+        writeData(fresh, n, 4);
+        format().finish(fresh, n);
+        assertArrayEquals(Files.readAllBytes(fresh), Files.readAllBytes(f));
+        assertArrayEquals(data, readData(f, format().inspect(f, "/g/kept")));
+        assertEquals(Attributes.of("step", 3L, "units", "K"), format().attributes(f, "/g/kept"));
+        assertThrows(java.nio.file.NoSuchFileException.class, () -> format().prepareInPlace(f,
+                new NewArray("/g/kept", ElementType.FLOAT, new long[] {6, 8}, Attributes.empty(), 0), nowhere), "negative control: another layout needs the library");
+    }
+
     @Test
     void attributesOfEveryKindOnTheFileAGroupAndADataset() throws Exception {
         Path f = file("attrs");
