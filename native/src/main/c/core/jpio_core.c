@@ -86,6 +86,14 @@ JNIEXPORT void JNICALL Java_org_jpio_engine_NativeIo_allocate(JNIEnv *env, jclas
     if (err != 0) fail(env, err, "preallocate", jpath, fd, off, len);
 }
 
+JNIEXPORT jlong JNICALL Java_org_jpio_engine_NativeIo_holeAt(JNIEnv *env, jclass c, jint fd, jstring jpath, jlong off) {
+    off_t h = lseek(fd, (off_t) off, SEEK_HOLE); /* positional I/O never uses the offset this moves */
+    if (h >= 0) return (jlong) h;
+    if (errno == ENXIO) return off; /* at or past the end, which counts as a hole */
+    fail(env, errno, "holeAt", jpath, fd, off, 0);
+    return -1;
+}
+
 JNIEXPORT void JNICALL Java_org_jpio_engine_NativeIo_advise(JNIEnv *env, jclass c, jint fd, jstring jpath, jlong off, jlong len, jint advice) {
     if (advice < 0 || advice >= (jint) (sizeof ADVICE / sizeof ADVICE[0])) {
         jpio_throw(env, "java/lang/IllegalArgumentException", "advise: unknown advice=%d", (int) advice);

@@ -224,37 +224,55 @@ public class IndependentDriver implements FileDriver {
     static final long AUTOMATIC_MIN_BYTES = 1 << 20;
 
     /**
-     * The byte range this rank last reserved (empty at first). Blocks once reserved stay so while the file is open
-     * unless it is truncated; if another program frees them, a write allocates them again (the reservation only
-     * spares ext4's delayed allocation work, it changes no byte).
+     * The byte range reserved last on this file (empty at first), the same on every rank. Blocks once reserved
+     * stay so while the file is open unless it is truncated; if another program frees them, a write allocates
+     * them again (the reservation only spares ext4's delayed allocation work, it changes no byte).
      */
     private long reservedFrom = Long.MAX_VALUE, reservedTo = Long.MIN_VALUE;
 
     /**
-     * Reserves this rank's extent before a dense collective write (hint {@code jpio_preallocate}). On ext4
-     * the coll_perf write of a new file at N = 4 went from 1600-1800 to 2500-2700 MiB/s: delayed allocation
-     * otherwise reserves blocks page by page inside the write. The ranks' extents may overlap; reserving a
-     * range twice is harmless. Only a hint: a failure is reported in {@code jpio_preallocate} of
+     * Reserves the blocks of a dense collective write before any rank writes (hint {@code jpio_preallocate}):
+     * rank 0 reserves the whole range the ranks write, in one call, and a barrier keeps the others from writing
+     * before it. On ext4 the coll_perf write of a new file at N = 4 went from 1600-1800 to 2500-2700 MiB/s:
+     * delayed allocation otherwise reserves blocks page by page inside the write. One call for the whole range,
+     * not one per rank, because ranks reserving their own extents at once got them in separate places: a 64
+     * MiB file written by 2 ranks lay in 2-3 extents (one with delayed allocation) and its rewrites synced
+     * about 10 ms slower (docs/BENCHMARKS.md, bench h5). Under {@code automatic} a range the file has every
+     * block of (a rewrite in place) is not reserved again. Decided from the exchanged extents, so every rank
+     * decides alike. Only a hint: a failure is reported in {@code jpio_preallocate} of every rank's
      * {@link #hints()} and the write goes on (a real lack of space then fails the write, with its offset).
      */
     protected void reserveIfDense(Transfer t, Extents all, boolean write) throws IOException {
-        Access a = t.access();
-        if (!write || a.runs() == 0 || !all.dense()) return;
+        if (!write || !all.dense()) return;
         Hints.Mode mode = hints.preallocate();
         if (!preallocates(mode)) return;
-        if (mode == Hints.Mode.AUTOMATIC && a.end() - a.start() < AUTOMATIC_MIN_BYTES) return; // a small write gains less than the call costs
-        if (a.start() >= reservedFrom && a.end() <= reservedTo) return; // reserved by an earlier call: the same write every step pays no system call
-        try {
-            file(t).preallocate(a.start(), a.end() - a.start());
-            if (a.start() <= reservedTo && a.end() >= reservedFrom) { // overlapping or adjacent: one range
-                reservedFrom = Math.min(reservedFrom, a.start());
-                reservedTo = Math.max(reservedTo, a.end());
-            } else {
-                reservedFrom = a.start();
-                reservedTo = a.end();
+        long from = Long.MAX_VALUE, to = Long.MIN_VALUE, widest = 0;
+        for (int r = 0; r < all.ranks(); r++) {
+            if (!all.moves(r)) continue;
+            from = Math.min(from, all.start(r));
+            to = Math.max(to, all.end(r));
+            widest = Math.max(widest, all.end(r) - all.start(r));
+        }
+        if (from >= to) return;
+        if (mode == Hints.Mode.AUTOMATIC && widest < AUTOMATIC_MIN_BYTES) return; // small writes gain less than the call costs
+        if (from >= reservedFrom && to <= reservedTo) return; // reserved by an earlier call: the same write every step pays nothing
+        String failed = "";
+        if (t.comm().rank() == 0) {
+            try {
+                if (mode != Hints.Mode.AUTOMATIC || file(t).holeAt(from) < to) file(t).preallocate(from, to - from);
+            } catch (IOException e) {
+                failed = "failed: " + e.getMessage();
             }
-        } catch (IOException e) {
-            preallocateFailure = "failed: " + e.getMessage();
+        }
+        // the broadcast of rank 0's outcome is the barrier: no rank writes before the reservation, and all report it alike
+        byte[] outcome = t.comm().bcastBytes(failed.getBytes(java.nio.charset.StandardCharsets.UTF_8), 0);
+        if (outcome.length > 0) preallocateFailure = new String(outcome, java.nio.charset.StandardCharsets.UTF_8);
+        if (from <= reservedTo && to >= reservedFrom) { // overlapping or adjacent: one range
+            reservedFrom = Math.min(reservedFrom, from);
+            reservedTo = Math.max(reservedTo, to);
+        } else {
+            reservedFrom = from;
+            reservedTo = to;
         }
     }
 

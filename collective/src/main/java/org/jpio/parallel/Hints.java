@@ -57,10 +57,10 @@ public final class Hints {
      */
     public static final String JPIO_CB_SHARED = "jpio_cb_shared";
     /**
-     * jpio: whether a collective write whose ranks together write one gap-free range first reserves each
-     * rank's extent (MPI_File_preallocate's posix_fallocate): {@code automatic} (default: on ext4 and xfs,
-     * whose delayed allocation otherwise reserves blocks page by page inside the write), {@code enable},
-     * {@code disable}.
+     * jpio: whether a collective write whose ranks together write one gap-free range first reserves that
+     * range, rank 0 in one call before any rank writes (MPI_File_preallocate's posix_fallocate):
+     * {@code automatic} (default: on ext4 and xfs, whose delayed allocation otherwise reserves blocks page by
+     * page inside the write, when the range has a hole), {@code enable}, {@code disable}.
      */
     public static final String JPIO_PREALLOCATE = "jpio_preallocate";
     /**

@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Hint {@code jpio_preallocate}: before a collective write whose ranks together write one gap-free range,
- * each rank reserves its own extent (one preallocate call, before its writes); a write that leaves holes
+ * rank 0 reserves that whole range (one preallocate call, before any rank writes); a write that leaves holes
  * reserves nothing (the holes would take disk space), and {@code disable} never reserves. On both
  * collective paths (independent and two-phase); the file holds the data either way.
  */
@@ -73,22 +73,20 @@ class PreallocateTest {
             }
         });
         long reserved = rec.calls().stream().filter(c -> c.op().equals("preallocate")).count();
-        assertEquals(4, reserved, "each rank reserves at its first write and again after the truncation: " + rec.calls());
+        assertEquals(2, reserved, "rank 0 reserves at the first write and again after the truncation: " + rec.calls());
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"enable", "disable"})
-    void aDenseWriteReservesEachRanksExtentBeforeWriting(String cb) throws Exception {
+    void aDenseWriteIsReservedInOneCallBeforeAnyRankWrites(String cb) throws Exception {
         List<RecordingEngine.Call> calls = write(cb, "enable", false);
         List<RecordingEngine.Call> reserved = calls.stream().filter(c -> c.op().equals("preallocate")).toList();
-        assertEquals(2, reserved.size(), "one reservation per rank: " + calls);
-        for (RecordingEngine.Call r : reserved) {
-            assertTrue(r.position() == 0 && r.length() == 7996 || r.position() == 4 && r.length() == 7996, "a rank's own extent: " + r);
-            // the reserving rank's thread writes (independent) or hands windows over (two-phase) only after it
-            String thread = r.thread();
-            int at = calls.indexOf(r);
-            assertTrue(calls.subList(0, at).stream().noneMatch(c -> c.isWrite() && c.thread().equals(thread)), "reserved before its writes: " + calls);
-        }
+        assertEquals(1, reserved.size(), "one reservation: " + reserved);
+        RecordingEngine.Call r = reserved.get(0);
+        assertTrue(r.position() == 0 && r.length() == 8000, "the whole range both ranks write: " + r);
+        assertEquals("jpio-rank-0", r.thread());
+        int at = calls.indexOf(r);
+        assertTrue(calls.subList(0, at).stream().noneMatch(c -> c.isWrite()), "reserved before any rank writes: " + calls.subList(0, at));
     }
 
     @ParameterizedTest
@@ -104,14 +102,34 @@ class PreallocateTest {
         String type = Files.getFileStore(dir).type();
         boolean expect = type.equals("ext4") || type.equals("xfs");
         long reserved = write("disable", "automatic", false, 1 << 18).stream().filter(c -> c.op().equals("preallocate")).count();
-        assertEquals(expect ? 2 : 0, reserved, "1 MiB per rank: file system type=" + type);
+        assertEquals(expect ? 1 : 0, reserved, "1 MiB per rank: file system type=" + type);
         long small = write("disable", "automatic", false).stream().filter(c -> c.op().equals("preallocate")).count();
         assertEquals(0, small, "8 KiB per rank: a reservation would cost more than it saves");
     }
 
     /**
+     * {@code automatic} leaves alone an extent whose blocks the file has (the same write again, in a new
+     * open, over a file written whole before), asking the engine where the first hole is; {@code enable}
+     * reserves it anyway. An engine that cannot say where holes are (NIO) reserves as before.
+     */
+    @org.junit.jupiter.api.Test
+    void automaticLeavesAloneAnExtentTheFileHasBlocksFor() throws Exception {
+        String type = Files.getFileStore(dir).type();
+        org.junit.jupiter.api.Assumptions.assumeTrue(type.equals("ext4") || type.equals("xfs"), "automatic reserves on ext4 and xfs only; here " + type);
+        write("disable", "automatic", false, 1 << 18);
+        List<RecordingEngine.Call> again = write("disable", "automatic", false, 1 << 18);
+        boolean knowsHoles = !Engines.defaultEngine().name().equals("nio");
+        List<RecordingEngine.Call> asked = again.stream().filter(c -> c.op().equals("preallocate") || c.op().equals("holeAt")).toList();
+        assertEquals(knowsHoles ? 0 : 1, asked.stream().filter(c -> c.op().equals("preallocate")).count(), "engine " + Engines.defaultEngine().name() + ": " + asked);
+        assertEquals(1, asked.stream().filter(c -> c.op().equals("holeAt")).count(), "rank 0 asks once: " + asked);
+        assertEquals(1, write("disable", "enable", false, 1 << 18).stream().filter(c -> c.op().equals("preallocate")).count(), "a new file");
+        assertEquals(1, write("disable", "enable", false, 1 << 18).stream().filter(c -> c.op().equals("preallocate")).count(),
+                "enable reserves what the file has too");
+    }
+
+    /**
      * A reservation the file system refuses is only a hint that failed: the write goes on and succeeds, and
-     * {@code hints()} says why the reservation failed.
+     * every rank's {@code hints()} says why the reservation failed.
      */
     @org.junit.jupiter.api.Test
     void aRefusedReservationIsReportedAndTheWriteGoesOn() throws Exception {

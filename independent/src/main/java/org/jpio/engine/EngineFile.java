@@ -75,6 +75,13 @@ public interface EngineFile extends Closeable {
         if (size() < position + length) setLength(position + length);
     }
 
+    /**
+     * Where the first hole (bytes without disk blocks) at or after {@code position} starts, the end of the
+     * file counting as one (lseek SEEK_HOLE); a range ending at or before it has every block. Used to skip
+     * reserving blocks a file already has. The default knows nothing of holes and answers {@code position}.
+     */
+    default long holeAt(long position) throws IOException { return position; }
+
     /** Flushes written data to the device: {@code fdatasync} when {@code metadata} is false, else {@code fsync}. */
     void sync(boolean metadata) throws IOException;
 

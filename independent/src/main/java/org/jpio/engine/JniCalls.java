@@ -19,6 +19,10 @@ final class JniCalls implements PosixCalls {
         NativeIo.allocate(fd, path, position, length);
     }
 
+    @Override public long holeAt(int fd, String path, long position) throws IOException {
+        return NativeIo.holeAt(fd, path, position);
+    }
+
     @Override public void advise(int fd, String path, long position, long length, int advice) throws IOException {
         NativeIo.advise(fd, path, position, length, advice);
     }

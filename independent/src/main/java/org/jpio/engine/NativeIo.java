@@ -31,6 +31,9 @@ final class NativeIo {
     /** posix_fallocate. */
     static native void allocate(int fd, String path, long position, long length) throws IOException;
 
+    /** lseek(SEEK_HOLE): where the first hole at or after {@code position} starts (the end of the file counts as one). */
+    static native long holeAt(int fd, String path, long position) throws IOException;
+
     /** posix_fadvise; {@code advice} is an {@link Advice} ordinal. */
     static native void advise(int fd, String path, long position, long length, int advice) throws IOException;
 

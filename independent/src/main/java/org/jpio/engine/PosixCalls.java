@@ -24,6 +24,9 @@ interface PosixCalls {
     /** posix_fallocate. */
     void allocate(int fd, String path, long position, long length) throws IOException;
 
+    /** lseek(SEEK_HOLE): where the first hole at or after {@code position} starts; {@code position} when it is at or past the end. */
+    long holeAt(int fd, String path, long position) throws IOException;
+
     /** posix_fadvise; {@code advice} is an {@link Advice} ordinal. */
     void advise(int fd, String path, long position, long length, int advice) throws IOException;
 

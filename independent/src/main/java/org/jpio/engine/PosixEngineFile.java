@@ -335,6 +335,11 @@ final class PosixEngineFile implements EngineFile {
     }
 
     @Override
+    public long holeAt(long position) throws IOException {
+        return using("holeAt", position, 0, () -> calls.holeAt(fd, name, position));
+    }
+
+    @Override
     public void preallocate(long position, long length) throws IOException {
         if (length == 0) return; // posix_fallocate rejects an empty range with EINVAL; nothing to reserve
         using("preallocate", position, length, () -> { calls.allocate(fd, name, position, length); return 0; });

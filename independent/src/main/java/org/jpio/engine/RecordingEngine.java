@@ -15,7 +15,7 @@ import org.jpio.io.ElementType;
  * above issues, e.g. that two-phase collective I/O writes only from aggregators, in large contiguous pieces.
  *
  * <p>Operations are logged under the {@link EngineFile} method names: open, close, readFully, writeFully,
- * read, readArray, writeArray, readArrayRuns, writeArrayRuns, size, setLength, preallocate, sync, advise, lock, unlock. Lengths are in
+ * read, readArray, writeArray, readArrayRuns, writeArrayRuns, size, setLength, holeAt, preallocate, sync, advise, lock, unlock. Lengths are in
  * bytes (arrays: count times element size). A call is logged before it runs, so failed calls appear too.
  */
 public final class RecordingEngine implements IoEngine {
@@ -127,6 +127,11 @@ public final class RecordingEngine implements IoEngine {
         @Override public void setLength(long size) throws IOException {
             log("setLength", f.path(), size, 0);
             f.setLength(size);
+        }
+
+        @Override public long holeAt(long position) throws IOException {
+            log("holeAt", f.path(), position, 0);
+            return f.holeAt(position);
         }
 
         @Override public void preallocate(long position, long length) throws IOException {

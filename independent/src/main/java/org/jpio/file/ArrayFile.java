@@ -260,6 +260,12 @@ public final class ArrayFile implements Closeable {
         grewTo(position + length);
     }
 
+    /** Where the first hole at or after {@code position} starts, the end counting as one ({@link org.jpio.engine.EngineFile#holeAt}). */
+    public long holeAt(long position) throws IOException {
+        checkPosition(Access.of("holeAt"), position, 0);
+        return file.holeAt(position);
+    }
+
     /** Forces written data to the device; with {@code metadata}, also the file's metadata (fsync). */
     public void sync(boolean metadata) throws IOException {
         requireAccess(Access.of("sync"), 0, 0);

@@ -36,7 +36,7 @@ import java.util.Optional;
 final class FfmCalls implements PosixCalls {
     private static final int O_WRONLY = 01, O_RDWR = 02, O_CREAT = 0100, O_EXCL = 0200, O_TRUNC = 01000, O_CLOEXEC = 02000000;
     private static final int EPERM = 1, ENOENT = 2, EINTR = 4, EACCES = 13, EEXIST = 17, EFBIG = 27, ENOSPC = 28, EDQUOT = 122;
-    private static final int SEEK_END = 2, F_OFD_SETLKW = 38;
+    private static final int SEEK_END = 2, SEEK_HOLE = 4, ENXIO = 6, F_OFD_SETLKW = 38;
     private static final short F_RDLCK = 0, F_WRLCK = 1, F_UNLCK = 2;
     /** Advice ordinals (NORMAL, SEQUENTIAL, RANDOM, WILLNEED, DONTNEED, NOREUSE) to POSIX_FADV_* values. */
     private static final int[] ADVICE = {0, 2, 1, 3, 4, 5};
@@ -211,6 +211,20 @@ final class FfmCalls implements PosixCalls {
             throw unexpected(t);
         }
         if (err != 0) throw failure(err, "preallocate", path, position, length);
+    }
+
+    @Override
+    public long holeAt(int fd, String path, long position) throws IOException {
+        MemorySegment state = STATE.get();
+        long hole;
+        try {
+            hole = (long) H.LSEEK.invokeExact(state, fd, position, SEEK_HOLE);
+        } catch (Throwable t) {
+            throw unexpected(t);
+        }
+        if (hole >= 0) return hole;
+        if (errno(state) == ENXIO) return position; // at or past the end, which counts as a hole
+        throw failure(errno(state), "holeAt", path, position, 0);
     }
 
     @Override

@@ -446,6 +446,26 @@ abstract class AbstractEngineContractTest {
         }
     }
 
+    /**
+     * holeAt never places data where the file has a hole: inside a hole and at or past the end it answers
+     * the position itself, and before a hole it answers no further than the hole's start (an engine that
+     * knows nothing of holes answers the position everywhere).
+     */
+    @Test
+    void holeAtNeverClaimsDataInAHole() throws IOException {
+        Path p = dir.resolve("holes.bin");
+        try (ArrayFile f = open(p, ByteOrder.nativeOrder())) {
+            f.setLength(1 << 20);
+            f.writeArray(0, new byte[1 << 16]);
+            long first = f.holeAt(0);
+            assertTrue(first >= 0 && first <= 1 << 16, "the hole after the written 64 KiB starts by offset 65536: " + first);
+            assertEquals(1 << 17, f.holeAt(1 << 17), "inside the hole");
+            assertEquals(1 << 20, f.holeAt(1 << 20), "the end counts as a hole");
+            assertEquals((1 << 20) + 100, f.holeAt((1 << 20) + 100), "past the end");
+            assertThrows(IllegalArgumentException.class, () -> f.holeAt(-1));
+        }
+    }
+
     @Test
     void adviceKeepsContent() throws IOException {
         Path p = dir.resolve("advise.bin");

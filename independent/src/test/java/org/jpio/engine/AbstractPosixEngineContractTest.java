@@ -38,6 +38,25 @@ abstract class AbstractPosixEngineContractTest extends AbstractEngineContractTes
         return options(order).withDirect(true);
     }
 
+    /** These engines ask the file system (lseek SEEK_HOLE): exact where it keeps holes (ext4, xfs, tmpfs, btrfs). */
+    @Test
+    void holeAtSaysWhereTheFirstHoleStarts() throws IOException {
+        String type = java.nio.file.Files.getFileStore(dir).type();
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.util.Set.of("ext4", "xfs", "tmpfs", "btrfs").contains(type), "holes are kept by " + type + "?");
+        Path p = dir.resolve("holes.bin");
+        try (ArrayFile f = ArrayFile.open(p, options(ByteOrder.nativeOrder()), CREATE, READ, WRITE)) {
+            f.setLength(1 << 20);
+            f.writeArray(0, new byte[1 << 16]);
+            f.writeArray(1 << 19, new byte[1 << 16]);
+            assertEquals(1 << 16, f.holeAt(0));
+            assertEquals(1 << 16, f.holeAt(4096));
+            assertEquals((1 << 19) + (1 << 16), f.holeAt(1 << 19), "the second written range");
+            f.preallocate(1 << 16, (1 << 19) - (1 << 16));
+            f.writeArray(1 << 16, new byte[(1 << 19) - (1 << 16)]);
+            assertEquals((1 << 19) + (1 << 16), f.holeAt(0), "written through: data up to the second range's end");
+        }
+    }
+
     // ---- 4K aliasing -------------------------------------------------------------------------------
 
     /**

@@ -76,6 +76,7 @@ final class FaultyEngine implements IoEngine {
             }
             @Override public long size() throws IOException { return f.size(); }
             @Override public void setLength(long size) throws IOException { f.setLength(size); }
+            @Override public long holeAt(long position) throws IOException { return f.holeAt(position); }
             @Override public void preallocate(long position, long length) throws IOException { f.preallocate(position, length); }
             @Override public void sync(boolean metadata) throws IOException { f.sync(metadata); }
             @Override public RangeLock lock(long position, long length, boolean shared) throws IOException { return f.lock(position, length, shared); }
