@@ -8,11 +8,13 @@
  * barrier after it is closed and synced (fsync), so every row ends with the data on the device; the read
  * from the barrier before the open to the barrier after the close.
  * WARMUP untimed rounds come first, as jpio's rows have them in each launch: so the timed write, like
- * jpio's, replaces an existing file of the same size (here truncated in place by H5F_ACC_TRUNC, where jpio
- * writes a temporary and renames it over the old file).
+ * jpio's, goes over an existing file of the same size. MODE says how: create (the default) makes the file
+ * anew with H5Fcreate(H5F_ACC_TRUNC), which truncates the old one first, as a code writing its output file
+ * does; overwrite opens the file (H5Fopen, H5F_ACC_RDWR) and writes the existing dataset /data again
+ * (H5Dopen2, H5Dwrite), the old file's blocks written over in place (the first round creates the file).
  * Prints one JSON line from rank 0, the last round's times and the elements read back wrong in all rounds:
- *   {"peer":"c-phdf5","np":N,"dims":[X,Y,Z],"bytes":B,"write_s":W,"read_s":R,"errors":E}
- * Usage: mpirun -np N h5p_coll_perf X Y Z FILE [WARMUP]   (WARMUP 0 when left out)
+ *   {"peer":"c-phdf5","mode":"create","np":N,"dims":[X,Y,Z],"bytes":B,"write_s":W,"read_s":R,"errors":E}
+ * Usage: mpirun -np N h5p_coll_perf X Y Z FILE [WARMUP [create|overwrite]]   (WARMUP 0 when left out)
  * Built by native/Makefile with h5pcc (libhdf5-openmpi-dev) when it is installed.
  */
 #include <fcntl.h>
@@ -28,10 +30,11 @@
 /* This process's block: start lo, sizes ls, of the global shape g. */
 typedef struct { hsize_t g[3], lo[3], ls[3]; } block_t;
 
-static hid_t open_file(const char *path, int create) {
+/* how: 0 read only, 1 create (truncating), 2 open for writing */
+static hid_t open_file(const char *path, int how) {
     hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
     CHECK(H5Pset_fapl_mpio(fapl, MPI_COMM_WORLD, MPI_INFO_NULL));
-    hid_t f = create ? H5Fcreate(path, H5F_ACC_TRUNC, H5P_DEFAULT, fapl) : H5Fopen(path, H5F_ACC_RDONLY, fapl);
+    hid_t f = how == 1 ? H5Fcreate(path, H5F_ACC_TRUNC, H5P_DEFAULT, fapl) : H5Fopen(path, how == 2 ? H5F_ACC_RDWR : H5F_ACC_RDONLY, fapl);
     CHECK(f);
     H5Pclose(fapl);
     return f;
@@ -51,13 +54,16 @@ static long long fill(const block_t *b, int *buf, int check) {
     return bad;
 }
 
-/* One timed write: barrier, create (truncating an existing file), collective write, close, fsync, barrier. */
-static double write_file(const char *path, const block_t *b, hid_t mspace, hid_t dxpl, const int *buf, int rank) {
+/*
+ * One timed write: barrier, create (truncating an existing file) or, with overwrite, open the file and its
+ * dataset, collective write, close, fsync, barrier.
+ */
+static double write_file(const char *path, const block_t *b, hid_t mspace, hid_t dxpl, const int *buf, int rank, int overwrite) {
     MPI_Barrier(MPI_COMM_WORLD);
     double t0 = MPI_Wtime();
-    hid_t f = open_file(path, 1);
+    hid_t f = open_file(path, overwrite ? 2 : 1);
     hid_t fspace = H5Screate_simple(3, b->g, NULL);
-    hid_t d = H5Dcreate2(f, "/data", H5T_NATIVE_INT, fspace, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    hid_t d = overwrite ? H5Dopen2(f, "/data", H5P_DEFAULT) : H5Dcreate2(f, "/data", H5T_NATIVE_INT, fspace, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
     CHECK(d);
     CHECK(H5Sselect_hyperslab(fspace, H5S_SELECT_SET, b->lo, NULL, b->ls, NULL));
     CHECK(H5Dwrite(d, H5T_NATIVE_INT, mspace, fspace, dxpl, buf));
@@ -95,9 +101,11 @@ int main(int argc, char **argv) {
     int rank, np;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &np);
-    int warmup = argc == 6 ? atoi(argv[5]) : 0;
-    if ((argc != 5 && argc != 6) || warmup < 0) {
-        if (rank == 0) fprintf(stderr, "usage: h5p_coll_perf X Y Z FILE [WARMUP]\n");
+    int warmup = argc >= 6 ? atoi(argv[5]) : 0;
+    const char *mode = argc == 7 ? argv[6] : "create";
+    int overwrite = strcmp(mode, "overwrite") == 0;
+    if (argc < 5 || argc > 7 || warmup < 0 || (!overwrite && strcmp(mode, "create") != 0)) {
+        if (rank == 0) fprintf(stderr, "usage: h5p_coll_perf X Y Z FILE [WARMUP [create|overwrite]]\n");
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     block_t b = {{atoll(argv[1]), atoll(argv[2]), atoll(argv[3])}, {0}, {0}};
@@ -122,7 +130,7 @@ int main(int argc, char **argv) {
     long long errors = 0;
     for (int round = 0; round <= warmup; round++) {   /* the last round's times are the ones printed */
         fill(&b, buf, 0);
-        tw = write_file(path, &b, mspace, dxpl, buf, rank);
+        tw = write_file(path, &b, mspace, dxpl, buf, rank, overwrite && round > 0);
         memset(buf, 0xff, n * sizeof(int));
         tr = read_file(path, &b, mspace, dxpl, buf);
         errors += fill(&b, buf, 1);
@@ -131,7 +139,7 @@ int main(int argc, char **argv) {
     long long all = 0;
     MPI_Reduce(&errors, &all, 1, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
     if (rank == 0)
-        printf("{\"peer\":\"c-phdf5\",\"np\":%d,\"dims\":[%llu,%llu,%llu],\"bytes\":%llu,\"write_s\":%.6f,\"read_s\":%.6f,\"errors\":%lld}\n", np,
+        printf("{\"peer\":\"c-phdf5\",\"mode\":\"%s\",\"np\":%d,\"dims\":[%llu,%llu,%llu],\"bytes\":%llu,\"write_s\":%.6f,\"read_s\":%.6f,\"errors\":%lld}\n", mode, np,
                (unsigned long long) b.g[0], (unsigned long long) b.g[1], (unsigned long long) b.g[2],
                (unsigned long long) (b.g[0] * b.g[1] * b.g[2] * sizeof(int)), tw, tr, all);
     H5Sclose(mspace);

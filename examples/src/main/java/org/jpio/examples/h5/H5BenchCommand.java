@@ -20,7 +20,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code jpio bench h5}: for each array size and process count N, rounds in which, one after the other,
  * jpio writes and reads the array as an HDF5 dataset and as RAW ({@code mpirun -np N}, MPI processes),
- * C parallel HDF5 does the same under mpirun with the same options, and h5py does it from one process.
+ * C parallel HDF5 does the same under mpirun with the same options (making the file anew over the old one,
+ * and writing the old file's dataset again), and h5py does it from one process.
  * Every write ends with the file synced, every read is checked element by element; the order of the
  * launches rotates from round to round. The table gives each row's median rates and the ratio of HDF5
  * through jpio to that row in the same round (above 1: jpio's HDF5 is faster).
@@ -45,11 +46,12 @@ public final class H5BenchCommand implements Callable<Integer> {
     int warmup;
 
     @Option(names = "--write-mode", defaultValue = "in-place", description = {"How jpio's rows write over the file of the round before: in-place (WriteMode.IN_PLACE:",
-            "truncate, then write, as the C peer's H5F_ACC_TRUNC and h5py do: like against like) or replace (the default of",
+            "over the old file's blocks, as c-overwrite does; the c peer and h5py truncate it first) or replace (the default of",
             "DistributedArray.write: a temporary renamed over the old version, which stays whole until the new one is). Default: ${DEFAULT-VALUE}."})
     String writeMode;
 
-    @Option(names = "--peers", split = ",", defaultValue = "c,h5py", description = "Peers in the same rounds: c (C parallel HDF5), h5py, or none. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--peers", split = ",", defaultValue = "c,c-overwrite,h5py", description = {"Peers in the same rounds: c (C parallel HDF5 making the file",
+            "anew, H5Fcreate), c-overwrite (the same writing the old file's dataset again, H5Fopen), h5py, or none. Default: ${DEFAULT-VALUE}."})
     List<String> peers;
 
     @Option(names = "--python", defaultValue = "/usr/bin/python3", description = "The Python with h5py. Default: ${DEFAULT-VALUE}.")
@@ -79,8 +81,10 @@ public final class H5BenchCommand implements Callable<Integer> {
         if (!writeMode.equals("in-place") && !writeMode.equals("replace"))
             throw new IllegalArgumentException("--write-mode=" + writeMode + " must be in-place or replace");
         plot.check();
-        boolean c = peers.contains("c"), py = peers.contains("h5py");
-        if (c && H5Peers.cUnavailable() != null) throw new IllegalStateException("C peer unavailable: " + H5Peers.cUnavailable() + " (or pass --peers h5py/none)");
+        for (String p : peers)
+            if (!List.of("c", "c-overwrite", "h5py", "none").contains(p)) throw new IllegalArgumentException("--peers " + p + " must be c, c-overwrite, h5py or none");
+        boolean c = peers.contains("c"), co = peers.contains("c-overwrite"), py = peers.contains("h5py");
+        if ((c || co) && H5Peers.cUnavailable() != null) throw new IllegalStateException("C peer unavailable: " + H5Peers.cUnavailable() + " (or pass --peers h5py/none)");
         if (py && H5Peers.h5pyUnavailable(python) != null) throw new IllegalStateException(H5Peers.h5pyUnavailable(python) + " (or --peers c/none, --python)");
         Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("jpio-bench-h5"); // 0700: private on a shared node
         long errors = 0;
@@ -94,7 +98,8 @@ public final class H5BenchCommand implements Callable<Integer> {
                         int n = np, at = round;
                         List<Step> steps = new ArrayList<>();
                         steps.add(() -> H5Peers.jpio(n, dims, work, warmup, at % 2 == 0, writeMode, hints));
-                        if (c) steps.add(() -> List.of(H5Peers.c(n, dims, work, warmup)));
+                        if (c) steps.add(() -> List.of(H5Peers.c(n, dims, work, warmup, false)));
+                        if (co) steps.add(() -> List.of(H5Peers.c(n, dims, work, warmup, true)));
                         if (py) steps.add(() -> List.of(H5Peers.h5py(python, dims, work, warmup)));
                         java.util.Collections.rotate(steps, round);           // who goes first changes from round to round
                         for (Step step : steps) for (H5Peers.Row r : step.run()) rows.computeIfAbsent(r.name(), k -> new ArrayList<>()).add(r);

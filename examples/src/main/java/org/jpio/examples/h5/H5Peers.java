@@ -17,8 +17,10 @@ import org.jpio.examples.bench.Processes;
  * Python process. Each prints JSON lines, parsed here into {@link Row}s.
  */
 final class H5Peers {
-    /** One row of one round: seconds to write and to read the array, elements read back wrong, what jpio chose. */
-    /** One row of one round; {@code written}: how jpio's write went (its jpio_array_data), empty for the peers. */
+    /**
+     * One row of one round: seconds to write and to read the array, elements read back wrong, what jpio
+     * chose; {@code written}: how jpio's write went (its jpio_array_data), empty for the peers.
+     */
     record Row(String name, double writeSeconds, double readSeconds, long errors, String choice, String written) { }
 
     /** The mpirun options every row runs with: the same for jpio and the C peer. */
@@ -95,17 +97,24 @@ final class H5Peers {
         return rows;
     }
 
-    /** The C peer with {@code warmup} untimed rounds before its timed one, as jpio's launch has them. */
-    static Row c(int np, int[] dims, Path dir, int warmup) throws IOException {
+    /**
+     * The C peer with {@code warmup} untimed rounds before its timed one, as jpio's launch has them; its
+     * timed write makes the file anew over the old one (H5Fcreate, which truncates it) or, with
+     * {@code overwrite}, writes the old file's dataset again (H5Fopen, H5Dopen2: the same blocks).
+     */
+    static Row c(int np, int[] dims, Path dir, int warmup, boolean overwrite) throws IOException {
         List<String> cmd = new ArrayList<>(MPIRUN);
         cmd.addAll(List.of("-np", Integer.toString(np), NativePrograms.program(C_PROGRAM).toString(), "" + dims[0], "" + dims[1], "" + dims[2],
-                dir.resolve("c.h5").toString(), Integer.toString(warmup)));
+                dir.resolve("c.h5").toString(), Integer.toString(warmup), overwrite ? "overwrite" : "create"));
         String out = Processes.run(cmd, 3600);
         Matcher m = C.matcher(out);
         if (!m.find()) throw new IOException("no result line from " + String.join(" ", cmd) + ":\n" + out);
         Files.deleteIfExists(dir.resolve("c.h5"));
-        return new Row("C parallel HDF5", Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)), Long.parseLong(m.group(3)),
-                "H5Pset_fapl_mpio, collective H5Dwrite/H5Dread of each process's hyperslab", "");
+        return overwrite
+                ? new Row("C phdf5 overwrite", Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)), Long.parseLong(m.group(3)),
+                        "the same, writing the old file's dataset again (H5Fopen, H5Dopen2; no truncation)", "")
+                : new Row("C parallel HDF5", Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)), Long.parseLong(m.group(3)),
+                        "H5Pset_fapl_mpio, collective H5Dwrite/H5Dread of each process's hyperslab (H5Fcreate over the old file)", "");
     }
 
     static Row h5py(String python, int[] dims, Path dir, int warmup) throws IOException {
