@@ -36,6 +36,8 @@ public final class MpiH5Main {
         boolean ok = switch (args[0]) {
             case "write" -> write(world, dir.resolve("jpio.h5"));
             case "read" -> read(world, dir);
+            case "rewrite" -> rewrite(world, dir.resolve("py_le.h5"));
+            case "reread" -> check(world, ArrayPath.of(dir.resolve("py_le.h5"), "/data"), ElementType.INT, "collective I/O") == 0;
             default -> throw new IllegalArgumentException("mode=" + args[0]);
         };
         System.out.println((ok ? "ok " : "FAILED ") + args[0] + " rank=" + world.rank() + " size=" + world.size());
@@ -75,6 +77,14 @@ public final class MpiH5Main {
         return true;
     }
 
+    /** Rewrites h5py's file in place (WriteMode.IN_PLACE: over its blocks) as one dataset /data of ints. */
+    private static boolean rewrite(Comm world, Path file) throws Exception {
+        DistributedArray a = DistributedArray.create(world, ElementType.INT, 9, 7, 5);
+        forEach(a, (i, p) -> Array.set(a.data(), i, value(ElementType.INT, p)));
+        a.write(ArrayPath.of(file), ArrayFormats.H5, Hints.fromEnvironment(), WriteMode.IN_PLACE, Attributes.of("step", 7L));
+        return a.hints().get("jpio_array_data").endsWith(" in place");
+    }
+
     private static boolean read(Comm world, Path dir) throws Exception {
         long bad = 0;
         for (Object[] d : DATASETS) bad += check(world, new ArrayPath(dir.resolve("jpio.h5"), (String) d[0]), (ElementType) d[1], "collective I/O");
@@ -90,7 +100,7 @@ public final class MpiH5Main {
     }
 
     /** Loads a dataset, counts elements that differ from {@link #value}, and checks the path the data took. */
-    private static long check(Comm world, ArrayPath source, ElementType t, String path) throws Exception {
+    static long check(Comm world, ArrayPath source, ElementType t, String path) throws Exception {
         DistributedArray a = DistributedArray.load(world, source, Hints.fromEnvironment());
         long[] wrong = {a.elementType() == t ? 0 : 1};
         forEach(a, (i, p) -> { if (!Array.get(a.data(), i).equals(value(t, p))) wrong[0]++; });

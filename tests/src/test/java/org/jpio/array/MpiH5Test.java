@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * HDF5 on MPI processes, N to M: 3 processes write several datasets, groups and attributes into one file,
  * which h5py checks and h5dump accepts; 2 processes read it back, and read what h5py wrote (contiguous,
  * chunked and compressed, little- and big-endian), each process reading its part of a chunked dataset
- * through the library in parallel.
+ * through the library in parallel; then 3 processes rewrite h5py's file in place and 2 read it back.
  */
 public class MpiH5Test {
     @TempDir Path dir;
@@ -61,6 +61,23 @@ public class MpiH5Test {
         run("h5dump", "-o", "/dev/null", dir.resolve("jpio.h5").toString());
         String r = MpiRun.run(2, MpiH5Main.class, 120, "read", dir.toString());
         MpiRun.requireEachRank(r, 2, "ok read rank=%d size=2");
+
+        // 3 processes rewrite h5py's file in place, over its blocks: the same inode, h5py and h5dump read the
+        // new file, and 2 processes read it back
+        Path old = dir.resolve("py_le.h5");
+        Object inode = java.nio.file.Files.getAttribute(old, "unix:ino");
+        MpiRun.requireEachRank(MpiRun.run(3, MpiH5Main.class, 120, "rewrite", dir.toString()), 3, "ok rewrite rank=%d size=3");
+        assertEquals(inode, java.nio.file.Files.getAttribute(old, "unix:ino"));
+        String rewritten = String.join("\n",
+                "import h5py, numpy as np, sys",
+                "f = h5py.File(sys.argv[1], 'r')",
+                "assert list(f.keys()) == ['data'], list(f.keys())",
+                "assert np.array_equal(f['data'][...], (np.arange(9 * 7 * 5).reshape(9, 7, 5) * 3 - 11).astype('i4'))",
+                "assert dict(f['data'].attrs) == {'step': 7}, dict(f['data'].attrs)",
+                "print('ok')");
+        assertTrue(run("/usr/bin/python3", "-c", rewritten, old.toString()).contains("ok"));
+        run("h5dump", "-o", "/dev/null", old.toString());
+        MpiRun.requireEachRank(MpiRun.run(2, MpiH5Main.class, 120, "reread", dir.toString()), 2, "ok reread rank=%d size=2");
     }
 
     @Test
