@@ -79,6 +79,7 @@ final class H5Files {
     static StoredArray create(Path file, NewArray a) throws IOException {
         String name = a.dataset().isEmpty() ? DEFAULT_DATASET : a.dataset();
         if (name.equals("/")) throw new IllegalArgumentException("the root group / of file path=" + file + " is not a dataset; name one, e.g. /data");
+        SIGNATURE_WITHHELD.remove(key(file, name)); // an earlier rewrite in place that failed is not finished by this one
         boolean add = Files.exists(file) && Files.size(file) > 0;
         try (H5Ids ids = new H5Ids()) {
             long fapl = ids.add(H5.H5Pcreate(HDF5Constants.H5P_FILE_ACCESS));

@@ -100,6 +100,29 @@ class H5FormatTest extends ArrayFormatContract {
                 new NewArray("/g/kept", ElementType.FLOAT, new long[] {6, 8}, Attributes.empty(), 0), nowhere), "negative control: another layout needs the library");
     }
 
+    /**
+     * A rewrite in place that never finished (its writer failed) is forgotten by the next preparation of the
+     * same dataset: an array later added under that name to the file (replaced meanwhile) gets its name.
+     * Negative control: without forgetting it, the added array's finish wrote a signature and named nothing.
+     */
+    @Test
+    void anUnfinishedRewriteInPlaceDoesNotFinishALaterArray() throws Exception {
+        Path f = file("unfinished"), next = file("next");
+        StoredArray first = format().prepare(f, NewArray.of(ElementType.INT, 6));
+        writeData(f, first, 1);
+        format().finish(f, first);
+        format().prepareInPlace(f, new NewArray("/data", ElementType.INT, new long[] {6}, Attributes.empty(), 0), dir.resolve(".scratch"));
+        StoredArray replacement = format().prepare(next, NewArray.of(ElementType.INT, 6)); // as REPLACE does: a new file renamed over it
+        writeData(next, replacement, 2);
+        format().finish(next, replacement);
+        Files.move(next, f, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        StoredArray added = format().prepare(f, new NewArray("/data", ElementType.INT, new long[] {6}, Attributes.empty(), 0));
+        byte[] data = writeData(f, added, 3);
+        format().finish(f, added);
+        assertArrayEquals(data, readData(f, format().inspect(f, "/data")), "the added array has the name");
+        assertEquals(List.of("/data"), format().datasets(f));
+    }
+
     @Test
     void attributesOfEveryKindOnTheFileAGroupAndADataset() throws Exception {
         Path f = file("attrs");
