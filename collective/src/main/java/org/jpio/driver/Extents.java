@@ -160,14 +160,30 @@ public final class Extents {
      * up to it (pieces of a collective write do not overlap, as MPI requires for defined results).
      */
     public boolean dense() {
-        long start = Long.MAX_VALUE, end = Long.MIN_VALUE, bytes = 0;
-        for (int r = 0; r < ranks; r++) {
-            if (!moves(r)) continue;
-            start = Math.min(start, start(r));
-            end = Math.max(end, end(r));
-            bytes += bytes(r);
-        }
-        return bytes > 0 && bytes == end - start;
+        long bytes = 0;
+        for (int r = 0; r < ranks; r++) if (moves(r)) bytes += bytes(r);
+        return bytes > 0 && bytes == end() - start();
+    }
+
+    /** Where the aggregate extent of the ranks that move data starts (Long.MAX_VALUE when none does). */
+    public long start() {
+        long start = Long.MAX_VALUE;
+        for (int r = 0; r < ranks; r++) if (moves(r)) start = Math.min(start, start(r));
+        return start;
+    }
+
+    /** Where the aggregate extent of the ranks that move data ends (Long.MIN_VALUE when none does). */
+    public long end() {
+        long end = Long.MIN_VALUE;
+        for (int r = 0; r < ranks; r++) if (moves(r)) end = Math.max(end, end(r));
+        return end;
+    }
+
+    /** The widest one rank's extent (0 when no rank moves data). */
+    public long widest() {
+        long widest = 0;
+        for (int r = 0; r < ranks; r++) if (moves(r)) widest = Math.max(widest, end(r) - start(r));
+        return widest;
     }
 
     /**

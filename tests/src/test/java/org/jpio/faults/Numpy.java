@@ -13,10 +13,23 @@ import java.util.concurrent.TimeUnit;
  */
 final class Numpy {
     static final String PYTHON = "/usr/bin/python3";
-    private static final String SCRIPT = String.join("\n",
+    private static final String LOAD = String.join("\n",
             "import sys, numpy as np",
             "a = np.load(sys.argv[1], mmap_mode='r')",
-            "n = int(sys.argv[2])",
+            "n = int(sys.argv[2])", "");
+    /** An .h5 file's /data through h5py, a .npy through numpy; "refused: why" when the library will not open it. */
+    private static final String OPEN_OR_REFUSE = String.join("\n",
+            "import sys, numpy as np",
+            "path, n = sys.argv[1], int(sys.argv[2])",
+            "try:",
+            "    if path.endswith('.h5'):",
+            "        import h5py",
+            "        a = h5py.File(path, 'r')['data']",
+            "    else:",
+            "        a = np.load(path, mmap_mode='r')",
+            "except (OSError, ValueError) as e:",
+            "    print('refused: ' + str(e).splitlines()[0]); sys.exit(0)", "");
+    private static final String COMPARE = String.join("\n",
             "assert a.dtype == np.int64 and a.shape == (n,), 'dtype %s shape %s, expected int64 (%d,)' % (a.dtype, a.shape, n)",
             "old = new = 0",
             "for lo in range(0, n, 1 << 24):",
@@ -28,11 +41,21 @@ final class Numpy {
     private Numpy() { }
 
     static String whichArray(Path file, long n) throws Exception {
-        Process p = new ProcessBuilder(PYTHON, "-c", SCRIPT, file.toString(), Long.toString(n)).redirectErrorStream(true).start();
+        String out = run(LOAD + COMPARE, file, n, "numpy could not load ");
+        if (!out.equals("old") && !out.equals("new")) throw new AssertionError("numpy: " + file + " is neither the old array nor the new one: " + out);
+        return out;
+    }
+
+    /** As {@link #whichArray} for a .npy or an .h5 file (its /data), but "refused: why" when it will not open, and any mixture as such. */
+    static String whichArrayOrRefused(Path file, long n) throws Exception {
+        return run(OPEN_OR_REFUSE + COMPARE, file, n, "python on ");
+    }
+
+    private static String run(String script, Path file, long n, String failure) throws Exception {
+        Process p = new ProcessBuilder(PYTHON, "-c", script, file.toString(), Long.toString(n)).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
         if (!p.waitFor(300, TimeUnit.SECONDS)) p.destroyForcibly();
-        assertEquals(0, p.exitValue(), "numpy could not load " + file + ": " + out);
-        if (!out.equals("old") && !out.equals("new")) throw new AssertionError("numpy: " + file + " is neither the old array nor the new one: " + out);
+        assertEquals(0, p.exitValue(), failure + file + ": " + out);
         return out;
     }
 }

@@ -118,7 +118,7 @@ class TornFileTest {
     }
 
     /** Runs a writer to its end; returns the seconds its write took (rank 0's report). */
-    private static double writeWhole(ProcessBuilder pb) throws Exception {
+    static double writeWhole(ProcessBuilder pb) throws Exception {
         Process p = pb.redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(300, TimeUnit.SECONDS));
