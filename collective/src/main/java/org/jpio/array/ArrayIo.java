@@ -57,7 +57,9 @@ final class ArrayIo {
         byte[] preparation = null;
         if (comm.rank() == 0) {
             try {
-                NewArray array = new NewArray(target.dataset(), a.elementType(), longs(a.globalShape()), attributes, hints.stripingUnit());
+                long[] shape = longs(a.globalShape());
+                NewArray array = new NewArray(target.dataset(), a.elementType(), shape, attributes,
+                        NewArray.alignment(hints.stripingUnit(), a.elementType(), shape, a.blocksInterleave()));
                 if (mode == WriteMode.ADD && Files.exists(destination)) replace = false;
                 else if (replace) file = Replacement.temporary(destination, comm.hostName());
                 // in place: over the old file's blocks, which a truncation would free for the writes to take again

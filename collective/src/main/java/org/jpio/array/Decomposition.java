@@ -75,6 +75,20 @@ final class Decomposition {
         return r;
     }
 
+    /**
+     * Whether the ranks' blocks interleave in a C-order file: some rank owns more than one contiguous run of
+     * it. A block is one run only when the grid splits a single dimension k, every dimension before k has one
+     * element and the split hands each rank one range of k (BLOCK, or CYCLIC with one block per rank).
+     */
+    boolean interleaves() {
+        int k = 0;
+        while (k < ndims() && psizes[k] == 1) k++;
+        if (k == ndims()) return false;                       // one rank owns everything
+        for (int d = 0; d < k; d++) if (gsizes[d] > 1) return true;
+        for (int d = k + 1; d < ndims(); d++) if (psizes[d] > 1) return true;
+        return dists[k].distribution() == Distribution.CYCLIC && (long) blocks[k] * psizes[k] < gsizes[k];
+    }
+
     /** Elements of dimension d owned by grid coordinate c. */
     int localSize(int d, int c) {
         int n = gsizes[d], b = blocks[d];

@@ -248,6 +248,14 @@ public final class DistributedArray {
      */
     public Datatype fileType() { return dec.datatype(comm.rank(), type, Order.C); }
 
+    /**
+     * Whether the ranks' blocks interleave in the array's C-order file (some rank's elements are more than
+     * one contiguous run of it, as when the process grid splits any dimension but the first): the writes
+     * then start at many places in the file, which decides where a format places the data
+     * ({@link org.jpio.format.NewArray#alignment}).
+     */
+    public boolean blocksInterleave() { return dec.interleaves(); }
+
     /** The owned elements as a box of the padded block, walked in {@code order}. */
     Box interior(Order order) {
         int[] lo = new int[ndims()];

@@ -38,8 +38,9 @@ final class ArrayWriter {
         Throwable failed = null;
         if (comm.rank() == 0) {
             try {
-                // aligned to the stripe as DistributedArray.write aligns (h5: H5Pset_alignment for datasets of 4 KiB or more); npy/raw ignore it
-                stored = format.prepare(file, new NewArray(it.dataset(), type, shape, org.jpio.format.Attributes.empty(), hints.stripingUnit()));
+                // placed as DistributedArray.write places it (h5: H5Pset_alignment for datasets of 4 KiB or more); npy/raw ignore it
+                stored = format.prepare(file, new NewArray(it.dataset(), type, shape, org.jpio.format.Attributes.empty(),
+                        NewArray.alignment(hints.stripingUnit(), type, shape, it.array().blocksInterleave())));
             } catch (IOException | RuntimeException e) {
                 failed = e;
             }

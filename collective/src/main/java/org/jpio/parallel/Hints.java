@@ -42,7 +42,7 @@ public final class Hints {
     public static final String ROMIO_DS_WRITE = "romio_ds_write";
     public static final String IND_RD_BUFFER_SIZE = "ind_rd_buffer_size";
     public static final String IND_WR_BUFFER_SIZE = "ind_wr_buffer_size";
-    /** Stripe size in bytes of a striped file system; file domains are aligned to it. 0: not striped. */
+    /** Stripe size in bytes of a striped file system; file domains and new HDF5 datasets are aligned to it. 0: not striped. */
     public static final String STRIPING_UNIT = "striping_unit";
     public static final String STRIPING_FACTOR = "striping_factor";
     /** jpio: which driver moves the bytes ({@link Drivers}): {@code twophase} (default), {@code independent}, {@code romio}. */

@@ -110,6 +110,27 @@ class CheckpointH5AlignmentTest {
     }
 
     @Test
+    void withoutTheHintALargeArrayOfInterleavedBlocksStartsAtOneMebibyte() throws Exception {  // NewArray.alignment, as DistributedArray's h5 writes
+        Path store = dir.resolve("large");
+        int[] shape = {256, 128, 128}; // 16 MiB of ints on coll_perf's 2x2x1 grid
+        LocalComm.run(4, comm -> {
+            DistributedArray a = DistributedArray.builder(comm, ElementType.INT, shape).processGrid(2, 2, 1).create();
+            assertTrue(a.blocksInterleave());
+            Fill.fill(a);
+            try (CheckpointStore s = CheckpointStore.open(comm, store, CheckpointOptions.defaults().format(ArrayFormats.H5))) {
+                s.begin(1).put("big", a).commit();
+            }
+        });
+        Path ckpt = store.resolve(Catalog.committedName(1));
+        String py = "import sys, h5py\nwith h5py.File(sys.argv[1], 'r') as f:\n    print(f['big'].id.get_offset())\n";
+        long h5py = Long.parseLong(ManifestFixtureTest.run("/usr/bin/python3", "-c", py, ckpt.resolve("checkpoint.h5").toString()).trim());
+        CheckpointInfo c = Catalog.of(store).latestValid().orElseThrow();
+        assertEquals(1 << 20, c.manifest().array("big").dataPosition());
+        assertEquals(1 << 20, h5py);
+        assertEquals(c.manifest().bytes(), Catalog.of(store).verify(c));
+    }
+
+    @Test
     void withoutTheHintTheDatasetsArePacked() throws Exception {  // negative control: the alignment comes from the hint
         Path store = dir.resolve("packed"), ckpt = write(store, Hints.defaults());
         long[] h5py = h5pyOffsets(ckpt);
