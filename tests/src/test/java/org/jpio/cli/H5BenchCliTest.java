@@ -52,4 +52,23 @@ class H5BenchCliTest {
             assertEquals(0, left.count(), "every row removes its file");
         }
     }
+
+    @Test
+    @Timeout(300)
+    void timedRoundsInOneLaunchGiveJpiosRowsTheirMedian(@TempDir Path dir) throws Exception {
+        BulkBenchCliTest.Result r = BulkBenchCliTest.jpio(dir, "bench", "h5", "--dims", "16,12,8", "--np", "2", "--repeat", "1", "--warmup", "0",
+                "--timed", "3", "--peers", "none", "--json", "--dir", dir.resolve("work").toString());
+        assertEquals(0, r.status(), "exit status; stderr: " + r.err() + " out: " + r.out());
+        TreeSet<String> rows = new TreeSet<>();
+        for (String line : r.out()) {
+            Map<String, String> row = FlatJson.parse(line);
+            rows.add(row.get("row"));
+            assertEquals("3", row.get("timed_per_launch"), line);
+            assertEquals("0", row.get("errors"), line);
+            assertTrue(Double.parseDouble(row.get("write_mibs")) > 0 && Double.parseDouble(row.get("read_mibs")) > 0, line);
+        }
+        assertEquals(new TreeSet<>(java.util.List.of("jpio h5", "jpio raw")), rows);
+        BulkBenchCliTest.Result bad = BulkBenchCliTest.jpio(dir, "bench", "h5", "--timed", "0", "--peers", "none");
+        assertTrue(bad.status() != 0 && bad.err().contains("--timed=0"), "refused: " + bad.err());
+    }
 }

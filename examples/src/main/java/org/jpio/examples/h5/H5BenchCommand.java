@@ -45,6 +45,10 @@ public final class H5BenchCommand implements Callable<Integer> {
             "so every timed write replaces an existing file of the same size. Default: ${DEFAULT-VALUE}."})
     int warmup;
 
+    @Option(names = "--timed", defaultValue = "1", description = {"Timed rounds in each jpio launch after the warm-up, alternating HDF5 and RAW; jpio's",
+            "figure of a launch is their median (the C peers and h5py time one round per launch). Default: ${DEFAULT-VALUE}."})
+    int timed;
+
     @Option(names = "--write-mode", defaultValue = "in-place", description = {"How jpio's rows write over the file of the round before: in-place (WriteMode.IN_PLACE:",
             "over the old file's blocks, as c-overwrite does; the c peer and h5py truncate it first) or replace (the default of",
             "DistributedArray.write: a temporary renamed over the old version, which stays whole until the new one is). Default: ${DEFAULT-VALUE}."})
@@ -71,7 +75,8 @@ public final class H5BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (Spmd.launchedByMpi()) throw new IllegalStateException("run bench h5 without mpirun: it starts mpirun -np N for every row itself");
-        if (repeat < 1 || warmup < 0) throw new IllegalArgumentException("--repeat=" + repeat + " must be >= 1 and --warmup=" + warmup + " >= 0");
+        if (repeat < 1 || warmup < 0 || timed < 1)
+            throw new IllegalArgumentException("--repeat=" + repeat + " and --timed=" + timed + " must be >= 1 and --warmup=" + warmup + " >= 0");
         List<int[]> sizes = new ArrayList<>();
         for (String d : dimsList) {
             int[] x = Arrays.stream(d.trim().split(",")).mapToInt(s -> Integer.parseInt(s.trim())).toArray();
@@ -97,7 +102,7 @@ public final class H5BenchCommand implements Callable<Integer> {
                     for (int round = 0; round < repeat; round++) {
                         int n = np, at = round;
                         List<Step> steps = new ArrayList<>();
-                        steps.add(() -> H5Peers.jpio(n, dims, work, warmup, at % 2 == 0, writeMode, hints));
+                        steps.add(() -> H5Peers.jpio(n, dims, work, warmup, timed, at % 2 == 0, writeMode, hints));
                         if (c) steps.add(() -> List.of(H5Peers.c(n, dims, work, warmup, false)));
                         if (co) steps.add(() -> List.of(H5Peers.c(n, dims, work, warmup, true)));
                         if (py) steps.add(() -> List.of(H5Peers.h5py(python, dims, work, warmup)));
@@ -124,8 +129,9 @@ public final class H5BenchCommand implements Callable<Integer> {
         List<H5Peers.Row> h5 = rows.get("jpio h5");
         String size = dims[0] + "x" + dims[1] + "x" + dims[2];
         if (!json) {
-            System.out.printf(Locale.ROOT, "bench h5: %s int (%.1f MiB), N=%d MPI processes (%s), median of %d round(s), page cache warm, every write synced, jpio writes %s%n",
-                    size, bytes / 1048576.0, np, String.join(" ", H5Peers.MPIRUN), repeat, writeMode);
+            System.out.printf(Locale.ROOT, "bench h5: %s int (%.1f MiB), N=%d MPI processes (%s), median of %d round(s)%s, page cache warm, every write synced, jpio writes %s%n",
+                    size, bytes / 1048576.0, np, String.join(" ", H5Peers.MPIRUN), repeat,
+                    timed > 1 ? " (jpio: each the median of " + timed + " timed rounds in one launch)" : "", writeMode);
             System.out.printf(Locale.ROOT, "%-20s %12s %12s %12s %12s  %s%n", "row", "write MiB/s", "read MiB/s", "h5 write x", "h5 read x", "how");
         }
         long errors = 0;
@@ -141,7 +147,7 @@ public final class H5BenchCommand implements Callable<Integer> {
             }
             H5Peers.Row last = rs.get(rs.size() - 1);
             String row = new Json().put("bench", "h5").put("row", e.getKey()).put("dims", size).put("np", np).put("bytes", bytes)
-                    .put("rounds", rs.size()).put("write_mibs", Stats.median(w)).put("read_mibs", Stats.median(r))
+                    .put("rounds", rs.size()).put("timed_per_launch", e.getKey().startsWith("jpio") ? timed : 1).put("write_mibs", Stats.median(w)).put("read_mibs", Stats.median(r))
                     .put("h5_write_ratio", Stats.median(wx)).put("h5_read_ratio", Stats.median(rx)).put("errors", last.errors()).put("how", last.choice()).put("written", last.written()).toString();
             jsonRows.add(row);
             if (json) {

@@ -19,10 +19,10 @@ import org.jpio.parallel.Hints;
  * The jpio rows of {@code jpio bench h5}, one launch under {@code mpirun -np N}: the coll_perf array (ints,
  * BLOCK in every dimension on MPI_Dims_create's grid, each element its global linear index) written with
  * {@code DistributedArray.write} as the HDF5 dataset /data and as RAW, each read back and checked. Untimed
- * warm-up rounds first (the JIT), then one timed round: barrier, write (or read), barrier, as the C peer
- * times it. Rank 0 prints one JSON line per row. The benchmark alternates which row goes first from round
- * to round, so neither always follows the other's file.
- * Arguments: {@code X,Y,Z DIR WARMUP h5-first|raw-first in-place|replace [key=value hint ...]}.
+ * warm-up rounds first (the JIT), then TIMED rounds (1 by default): barrier, write (or read), barrier, as the
+ * C peer times it. Rank 0 prints one JSON line per row, the median of the timed rounds. The benchmark
+ * alternates which row goes first from launch to launch, so neither always follows the other's file.
+ * Arguments: {@code X,Y,Z DIR WARMUP[:TIMED] h5-first|raw-first in-place|replace [key=value hint ...]}.
  */
 public final class H5BenchRank {
     private H5BenchRank() { }
@@ -32,7 +32,8 @@ public final class H5BenchRank {
         if (!(world instanceof MpiComm)) throw new IllegalStateException("H5BenchRank runs under mpirun (bin/jpio bench h5 starts it)");
         int[] dims = Arrays.stream(args[0].split(",")).mapToInt(Integer::parseInt).toArray();
         Path dir = Path.of(args[1]);
-        int warmup = Integer.parseInt(args[2]);
+        String[] rounds = args[2].split(":");
+        int warmup = Integer.parseInt(rounds[0]), timed = rounds.length > 1 ? Integer.parseInt(rounds[1]) : 1;
         boolean h5First = args[3].equals("h5-first");
         WriteMode mode = switch (args[4]) {
             case "in-place" -> WriteMode.IN_PLACE;
@@ -44,18 +45,25 @@ public final class H5BenchRank {
         ArrayPath h5 = ArrayPath.of(dir.resolve("jpio.h5"), "/data"), raw = ArrayPath.of(dir.resolve("jpio.raw"));
         ArrayPath[] rows = h5First ? new ArrayPath[] {h5, raw} : new ArrayPath[] {raw, h5};
         String[] names = h5First ? new String[] {"jpio h5", "jpio raw"} : new String[] {"jpio raw", "jpio h5"};
-        for (int round = 0; round <= warmup; round++) {
+        long[][] writeNs = new long[rows.length][timed], readNs = new long[rows.length][timed];
+        String[][] how = new String[rows.length][];
+        for (int round = 0; round < warmup + timed; round++) {
             for (int r = 0; r < rows.length; r++) {
                 String[] written = new String[1];
                 long[] t = writeRead(world, a, rows[r], mode, hints, written);
                 long errors = world.allreduce(check(a, false), Comm.Op.SUM);
                 if (errors != 0) throw new IllegalStateException(names[r] + ": " + errors + " elements read back wrong");
-                if (round < warmup || world.rank() != 0) continue;
+                if (round < warmup) continue;
+                writeNs[r][round - warmup] = t[0];
+                readNs[r][round - warmup] = t[1];
                 Map<String, String> h = a.hints();
-                System.out.println(new Json().put("row", names[r]).put("write_ns", t[0]).put("read_ns", t[1]).put("errors", errors)
-                        .put("choice", h.getOrDefault("jpio_cb_read_choice", "") + "; " + h.get("jpio_array_data")).put("written", written[0]).toString());
+                how[r] = new String[] {h.getOrDefault("jpio_cb_read_choice", "") + "; " + h.get("jpio_array_data"), written[0]};
             }
         }
+        if (world.rank() == 0)
+            for (int r = 0; r < rows.length; r++)
+                System.out.println(new Json().put("row", names[r]).put("write_ns", median(writeNs[r])).put("read_ns", median(readNs[r])).put("errors", 0)
+                        .put("choice", how[r][0]).put("written", how[r][1]).toString());
         if (world.rank() == 0) for (ArrayPath p : rows) Files.deleteIfExists(p.file());
         System.out.flush();
     }
@@ -76,6 +84,13 @@ public final class H5BenchRank {
         world.barrier();
         long t3 = System.nanoTime();
         return new long[] {t1 - t0, t3 - t2};
+    }
+
+    /** The median (the lower middle of an even count). */
+    private static long median(long[] v) {
+        long[] s = v.clone();
+        Arrays.sort(s);
+        return s[(s.length - 1) / 2];
     }
 
     /** Fills (fill=true) or counts mismatches of each owned element's global linear index. */

@@ -80,10 +80,10 @@ final class H5Peers {
 
     private static String unescape(String json) { return json == null ? "" : json.replace("\\\"", "\"").replace("\\\\", "\\"); }
 
-    static List<Row> jpio(int np, int[] dims, Path dir, int warmup, boolean h5First, String writeMode, List<String> hints) throws IOException {
+    static List<Row> jpio(int np, int[] dims, Path dir, int warmup, int timed, boolean h5First, String writeMode, List<String> hints) throws IOException {
         List<String> cmd = new ArrayList<>(MPIRUN);
         cmd.addAll(List.of("-np", Integer.toString(np)));
-        List<String> args = new ArrayList<>(List.of(dims[0] + "," + dims[1] + "," + dims[2], dir.toString(), Integer.toString(warmup),
+        List<String> args = new ArrayList<>(List.of(dims[0] + "," + dims[1] + "," + dims[2], dir.toString(), warmup + ":" + timed,
                 h5First ? "h5-first" : "raw-first", writeMode));
         args.addAll(hints);
         cmd.addAll(JavaLauncher.command(H5BenchRank.class, args));
