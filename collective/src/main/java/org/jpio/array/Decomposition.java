@@ -1,6 +1,8 @@
 package org.jpio.array;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.jpio.io.ElementType;
 import org.jpio.view.Datatype;
 import org.jpio.view.Distribution;
@@ -77,16 +79,41 @@ final class Decomposition {
 
     /**
      * Whether the ranks' blocks interleave in a C-order file: some rank owns more than one contiguous run of
-     * it. A block is one run only when the grid splits a single dimension k, every dimension before k has one
-     * element and the split hands each rank one range of k (BLOCK, or CYCLIC with one block per rank).
+     * it. A rank's elements are one run when, past the leading dimensions where it owns a single index, it
+     * owns one range of the next dimension and every index of the ones after. Each dimension offers few
+     * kinds of coordinate (full blocks, a last partial one, empty ones), so the kinds are checked, not the
+     * ranks: the answer costs the sum of the grid's extents, whatever the rank count.
      */
     boolean interleaves() {
-        int k = 0;
-        while (k < ndims() && psizes[k] == 1) k++;
-        if (k == ndims()) return false;                       // one rank owns everything
-        for (int d = 0; d < k; d++) if (gsizes[d] > 1) return true;
-        for (int d = k + 1; d < ndims(); d++) if (psizes[d] > 1) return true;
-        return dists[k].distribution() == Distribution.CYCLIC && (long) blocks[k] * psizes[k] < gsizes[k];
+        List<List<int[]>> kinds = new ArrayList<>();      // per dimension: distinct {owned count, 1 if one range}
+        for (int d = 0; d < ndims(); d++) {
+            List<int[]> k = new ArrayList<>();
+            for (int c = 0; c < psizes[d]; c++) {
+                int size = localSize(d, c);
+                int[] kind = {size, psizes[d] == 1 || dists[d].distribution() != Distribution.CYCLIC || size <= blocks[d] ? 1 : 0};
+                if (k.stream().noneMatch(x -> Arrays.equals(x, kind))) k.add(kind);
+            }
+            kinds.add(k);
+        }
+        return severalRuns(kinds, 0, new int[ndims()][]);
+    }
+
+    /** Whether some choice of a kind per dimension, from dimension d on, owns elements in more than one run. */
+    private boolean severalRuns(List<List<int[]>> kinds, int d, int[][] chosen) {
+        if (d == ndims()) {
+            for (int[] k : chosen) if (k[0] == 0) return false; // owns nothing
+            int k = 0;
+            while (k < ndims() && chosen[k][0] == 1) k++;
+            if (k == ndims()) return false;                       // one element
+            if (chosen[k][1] == 0) return true;                   // several ranges of dimension k
+            for (int e = k + 1; e < ndims(); e++) if (chosen[e][0] != gsizes[e]) return true;
+            return false;
+        }
+        for (int[] kind : kinds.get(d)) {
+            chosen[d] = kind;
+            if (severalRuns(kinds, d + 1, chosen)) return true;
+        }
+        return false;
     }
 
     /** Elements of dimension d owned by grid coordinate c. */

@@ -1,10 +1,17 @@
 package org.jpio.array;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.Random;
+import net.jqwik.api.Assume;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.jpio.view.Order;
+import org.jpio.view.Run;
 import org.jpio.comm.local.LocalComm;
 import org.jpio.format.ArrayFormats;
 import org.jpio.format.ArrayPath;
@@ -12,7 +19,6 @@ import org.jpio.format.Attributes;
 import org.jpio.format.NewArray;
 import org.jpio.io.ElementType;
 import org.jpio.parallel.Hints;
-import org.jpio.view.Distribution;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,15 +45,47 @@ class H5PlacementTest {
 
     @Test
     void blocksInterleaveUnlessTheGridSplitsOneDimensionIntoRanges() {
-        assertTrue(!dec(new int[] {8, 4, 4}, new int[] {4, 1, 1}).interleaves(), "slabs of the first dimension");
-        assertTrue(!dec(new int[] {1, 8, 4}, new int[] {1, 4, 1}).interleaves(), "slabs after a dimension of one element");
-        assertTrue(!dec(new int[] {8, 4}, new int[] {1, 1}).interleaves(), "one rank");
-        assertTrue(!dec(new int[] {8}, new int[] {4}, Dist.cyclic(2)).interleaves(), "CYCLIC(2) over 4 ranks of 8: one block each");
+        assertFalse(dec(new int[] {8, 4, 4}, new int[] {4, 1, 1}).interleaves(), "slabs of the first dimension");
+        assertFalse(dec(new int[] {1, 8, 4}, new int[] {1, 4, 1}).interleaves(), "slabs after a dimension of one element");
+        assertFalse(dec(new int[] {8, 4}, new int[] {1, 1}).interleaves(), "one rank");
+        assertFalse(dec(new int[] {8}, new int[] {4}, Dist.cyclic(2)).interleaves(), "CYCLIC(2) over 4 ranks of 8: one block each");
         assertTrue(dec(new int[] {8, 4, 4}, new int[] {2, 2, 1}).interleaves(), "coll_perf's grid at 4 ranks");
         assertTrue(dec(new int[] {2, 8, 4}, new int[] {1, 4, 1}).interleaves(), "slabs of the second dimension repeat per row");
         assertTrue(dec(new int[] {8, 4}, new int[] {1, 2}).interleaves(), "columns");
         assertTrue(dec(new int[] {8}, new int[] {4}, Dist.CYCLIC).interleaves(), "round-robin elements");
-        assertEquals(Distribution.CYCLIC, Dist.CYCLIC.distribution());
+    }
+
+    /** The same as counting: some rank's darray file type is more than one run once adjacent runs are merged. */
+    @Property(tries = 800)
+    void blocksInterleaveExactlyWhenSomeRanksFileTypeHasSeveralRuns(@ForAll long seed) {
+        Random r = new Random(seed);
+        int n = 1 + r.nextInt(3);
+        int[] shape = new int[n], grid = new int[n];
+        Dist[] dists = new Dist[n];
+        for (int d = 0; d < n; d++) {
+            shape[d] = 1 + r.nextInt(6);
+            grid[d] = 1 + r.nextInt(3);
+            int kind = r.nextInt(3);
+            dists[d] = kind == 0 ? Dist.BLOCK : kind == 1 ? Dist.cyclic(1 + r.nextInt(3)) : grid[d] == 1 ? Dist.NONE : Dist.BLOCK;
+        }
+        Decomposition dec;
+        try {
+            dec = new Decomposition(shape, grid, dists);
+        } catch (IllegalArgumentException e) {
+            Assume.that(false);
+            return;
+        }
+        boolean several = false;
+        for (int rank = 0; rank < dec.ranks(); rank++) {
+            long runs = 0, end = Long.MIN_VALUE;
+            for (Run run : dec.datatype(rank, ElementType.BYTE, Order.C).runs(0).toList()) {
+                if (run.length() == 0) continue;
+                if (run.offset() != end) runs++;
+                end = run.end();
+            }
+            several |= runs > 1;
+        }
+        assertEquals(several, dec.interleaves(), dec + " seed=" + seed);
     }
 
     @Test
