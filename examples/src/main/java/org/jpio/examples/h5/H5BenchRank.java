@@ -9,6 +9,7 @@ import org.jpio.array.WriteMode;
 import org.jpio.comm.Comm;
 import org.jpio.comm.mpi.MpiComm;
 import org.jpio.examples.bench.Json;
+import org.jpio.examples.bench.Stats;
 import org.jpio.format.ArrayFormats;
 import org.jpio.format.ArrayPath;
 import org.jpio.format.Attributes;
@@ -45,7 +46,7 @@ public final class H5BenchRank {
         ArrayPath h5 = ArrayPath.of(dir.resolve("jpio.h5"), "/data"), raw = ArrayPath.of(dir.resolve("jpio.raw"));
         ArrayPath[] rows = h5First ? new ArrayPath[] {h5, raw} : new ArrayPath[] {raw, h5};
         String[] names = h5First ? new String[] {"jpio h5", "jpio raw"} : new String[] {"jpio raw", "jpio h5"};
-        long[][] writeNs = new long[rows.length][timed], readNs = new long[rows.length][timed];
+        double[][] writeNs = new double[rows.length][timed], readNs = new double[rows.length][timed];
         String[][] how = new String[rows.length][];
         for (int round = 0; round < warmup + timed; round++) {
             for (int r = 0; r < rows.length; r++) {
@@ -56,13 +57,14 @@ public final class H5BenchRank {
                 if (round < warmup) continue;
                 writeNs[r][round - warmup] = t[0];
                 readNs[r][round - warmup] = t[1];
+                if (round < warmup + timed - 1) continue;                   // how the last round went
                 Map<String, String> h = a.hints();
                 how[r] = new String[] {h.getOrDefault("jpio_cb_read_choice", "") + "; " + h.get("jpio_array_data"), written[0]};
             }
         }
         if (world.rank() == 0)
             for (int r = 0; r < rows.length; r++)
-                System.out.println(new Json().put("row", names[r]).put("write_ns", median(writeNs[r])).put("read_ns", median(readNs[r])).put("errors", 0)
+                System.out.println(new Json().put("row", names[r]).put("write_ns", (long) Stats.median(writeNs[r])).put("read_ns", (long) Stats.median(readNs[r])).put("errors", 0)
                         .put("choice", how[r][0]).put("written", how[r][1]).toString());
         if (world.rank() == 0) for (ArrayPath p : rows) Files.deleteIfExists(p.file());
         System.out.flush();
@@ -84,13 +86,6 @@ public final class H5BenchRank {
         world.barrier();
         long t3 = System.nanoTime();
         return new long[] {t1 - t0, t3 - t2};
-    }
-
-    /** The median (the lower middle of an even count). */
-    private static long median(long[] v) {
-        long[] s = v.clone();
-        Arrays.sort(s);
-        return s[(s.length - 1) / 2];
     }
 
     /** Fills (fill=true) or counts mismatches of each owned element's global linear index. */
