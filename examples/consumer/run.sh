@@ -39,16 +39,16 @@ run "Java 25, 4 ranks in one JVM, no native library" env HOME="$work/a-file" XDG
     "$jdk25/bin/java" --enable-native-access=ALL-UNNAMED -Djava.io.tmpdir="$work/a-file" -cp "$cp" org.example.consumer.Consumer "$work/b2.bin"
 expect "java=25" "engine=ffm \(engine=ffm\)" "native libjpio.so: not loaded: " "ok: 4 ranks"
 
-run "Open MPI, 3 processes" mpirun.openmpi --allow-run-as-root --oversubscribe -np 3 "$java17" -cp "$cp" org.example.consumer.Consumer "$work/c.bin"
+run "Open MPI, 3 processes" mpirun.openmpi --allow-run-as-root --oversubscribe -np 3 "$java17" --class-path "$cp" org.example.consumer.Consumer "$work/c.bin"
 expect "comm=MpiComm ranks=3" "engine=native" "MPI Open MPI v4" "bridge .*libjpiompi-openmpi-[0-9a-f]{16}\.so" "picked because Open MPI's mpirun started this process" "ok: 3 ranks"
 
 run "Open MPI, 2 processes on Java 25" mpirun.openmpi --allow-run-as-root --oversubscribe -np 2 "$jdk25/bin/java" --enable-native-access=ALL-UNNAMED \
-    -cp "$cp" org.example.consumer.Consumer "$work/c2.bin"
+    --class-path "$cp" org.example.consumer.Consumer "$work/c2.bin"
 expect "java=25" "comm=MpiComm ranks=2" "engine=ffm" "bridge .*libjpiompi-openmpi-" "ok: 2 ranks"
 
-run "MPICH, 3 processes" mpirun.mpich -np 3 "$java17" -cp "$cp" org.example.consumer.Consumer "$work/d.bin"
+run "MPICH, 3 processes" mpirun.mpich -np 3 "$java17" --class-path "$cp" org.example.consumer.Consumer "$work/d.bin"
 expect "comm=MpiComm ranks=3" "engine=native" "MPI MPICH Version: 4" "bridge .*libjpiompi-mpich-[0-9a-f]{16}\.so" "picked because Hydra" "ok: 3 ranks"
 
-run "MPICH, 2 processes on Java 25" mpirun.mpich -np 2 "$jdk25/bin/java" --enable-native-access=ALL-UNNAMED -cp "$cp" org.example.consumer.Consumer "$work/e.bin"
+run "MPICH, 2 processes on Java 25" mpirun.mpich -np 2 "$jdk25/bin/java" --enable-native-access=ALL-UNNAMED --class-path "$cp" org.example.consumer.Consumer "$work/e.bin"
 expect "java=25" "engine=ffm" "bridge .*libjpiompi-mpich-" "ok: 2 ranks"
 echo "consumer: all runs as expected"

@@ -156,7 +156,8 @@ public final class MpiRun {
         // small, quickly started JVMs: the machine is shared and the ranks are short-lived
         cmd.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx256m"));
         if (Runtime.version().feature() >= 22) cmd.add("--enable-native-access=ALL-UNNAMED");
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path")));
+        // --class-path: Open MPI's mpirun puts its working directory before a -cp it finds (RankClassPathTest)
+        cmd.addAll(List.of("--class-path", System.getProperty("java.class.path")));
         String nativeDir = System.getProperty("jpio.native.dir");
         if (nativeDir != null) cmd.add("-Djpio.native.dir=" + nativeDir);
         String home = System.getProperty("jpio.home"); // where bin/jpio's commands find the C peers

@@ -28,7 +28,10 @@ public final class JavaLauncher {
             String v = System.getProperty(p);
             if (v != null) cmd.add("-D" + p + "=" + v);
         }
-        cmd.add("-cp");
+        // --class-path, not -cp: Open MPI's mpirun rewrites a -cp it finds after java, putting its own working
+        // directory first, where anyone who can write there could plant a class, and where the class-data
+        // archive bin/jpio maps no longer matches the class path (the JVM then drops it without a word)
+        cmd.add("--class-path");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(mainClass.getName());
         cmd.addAll(args);
