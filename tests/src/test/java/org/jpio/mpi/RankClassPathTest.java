@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code -cp} that follows {@code java} on its command line, putting mpirun's working directory first: a
  * class anyone can write there would be loaded before jpio's, and bin/jpio's class-data archive no longer
  * matches the class path, so the JVM drops it silently. The launchers pass {@code --class-path}, which it
- * leaves alone. Negative control: with {@code -cp} in {@link JavaLauncher} both tests fail, the working
- * directory first on the printed path.
+ * leaves alone. Negative control: with {@code -cp} in {@link JavaLauncher} (the benchmarks' ranks) or in
+ * {@link MpiRun} (the tests' ranks) that launcher's test fails, the working directory first on the printed path.
  */
 class RankClassPathTest {
     /** Prints this JVM's class path, one line. */
