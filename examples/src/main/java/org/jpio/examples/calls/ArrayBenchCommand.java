@@ -1,6 +1,5 @@
 package org.jpio.examples.calls;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,6 +14,7 @@ import org.jpio.comm.local.LocalComm;
 import org.jpio.examples.bench.MpiChild;
 import org.jpio.examples.bench.PlotOption;
 import org.jpio.examples.bench.Processes;
+import org.jpio.examples.bench.WorkDir;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -97,8 +97,9 @@ public final class ArrayBenchCommand implements Callable<Integer> {
         if (ranks < 1 || warm < 1 || repeat < 1) throw new IllegalArgumentException("--ranks=" + ranks + ", --warm=" + warm + " and --repeat=" + repeat + " must be positive");
         if (idleMs < 0) throw new IllegalArgumentException("--idle-ms=" + idleMs + " must be >= 0");
         if (Spmd.launchedByMpi()) throw new IllegalStateException("bench array runs on in-JVM ranks: run it without mpirun");
-        Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("jpio-bench-array"); // 0700: private on a shared node
-        try {
+        WorkDir workDir = WorkDir.of(dir, "jpio-bench-array"); // 0700: private on a shared node; removed with what a failed row left
+        Path work = workDir.path();
+        try (workDir) {
             if (child) {
                 System.out.println(LocalComm.runAndCollect(ranks, c -> ArrayRounds.jvm(c, shape, warm, idleMs, work)).get(0));
                 return 0;
@@ -129,8 +130,6 @@ public final class ArrayBenchCommand implements Callable<Integer> {
             plot.draw(rows);
             if (errors != 0) System.err.println("bench array: " + errors + " elements read back wrong");
             return errors == 0 ? 0 : 1;
-        } finally {
-            if (dir == null) Files.deleteIfExists(work);
         }
     }
 

@@ -13,6 +13,7 @@ import org.jpio.comm.local.LocalComm;
 import org.jpio.comm.mpi.MpiComm;
 import org.jpio.examples.bench.MpiChild;
 import org.jpio.examples.bench.PlotOption;
+import org.jpio.examples.bench.WorkDir;
 import org.jpio.examples.cli.SizeConverter;
 import org.jpio.examples.coll.CollBench;
 import org.jpio.parallel.Hints;
@@ -103,10 +104,11 @@ public final class CallsBenchCommand implements Callable<Integer> {
         nps.addAll(ranks);
         nps.remove(0);
         if (nps.isEmpty()) throw new IllegalArgumentException("--procs and --ranks are both empty: nothing to measure");
-        Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("jpio-bench-calls"); // 0700: private on a shared node
+        WorkDir workDir = WorkDir.of(dir, "jpio-bench-calls"); // 0700: private on a shared node; removed with what a failed row left
+        Path work = workDir.path();
         CallsTable table = new CallsTable(setup, repeat);
         if (!json) table.header(given.isEmpty() ? "default hints" : "hints " + given).forEach(System.out::println);
-        try {
+        try (workDir) {
             for (int np : nps) {
                 Path f = work.resolve("calls-" + np + ".bin");         // shared by every launch at this N: the same page-cache pages
                 for (int round = 0; round < repeat; round++) {
@@ -121,8 +123,6 @@ public final class CallsBenchCommand implements Callable<Integer> {
                 (json ? table.json(np) : table.text(np)).forEach(System.out::println);
                 System.out.flush();
             }
-        } finally {
-            if (dir == null) Files.deleteIfExists(work);
         }
         plot.draw(table.allJson());
         return table.errors() == 0 ? 0 : 1;

@@ -22,6 +22,7 @@ import org.jpio.comm.Spmd;
 import org.jpio.examples.bench.Json;
 import org.jpio.examples.bench.PlotOption;
 import org.jpio.examples.bench.Stats;
+import org.jpio.examples.bench.WorkDir;
 import org.jpio.examples.cli.AsyncModeConverter;
 import org.jpio.examples.cli.SizeConverter;
 import org.jpio.format.ArrayFormats;
@@ -104,18 +105,17 @@ public final class CkptBenchCommand implements Callable<Integer> {
         if (!directWrite.equals("auto") && !directWrite.equals("off")) throw new IllegalArgumentException("--direct-write=" + directWrite + " must be auto or off");
         plot.check();
         Path peer = peer();
-        Path base = dir != null ? Files.createDirectories(dir.toAbsolutePath()) : Files.createTempDirectory("jpio-bench-ckpt");
+        WorkDir workDir = WorkDir.of(dir == null ? null : dir.toAbsolutePath(), "jpio-bench-ckpt"); // removed with what a failed row left
+        Path base = workDir.path();
         CheckpointOptions o = CheckpointOptions.defaults().stagingBytes(staging).async(asyncMode);
         long data = 8L * shape[0] * shape[1] * shape[2];
         List<String> text = new ArrayList<>(), rows = new ArrayList<>();
-        try {
+        try (workDir) {
             Spmd.run(ranks, comm -> {
                 List<String> t = new ArrayList<>(), j = new ArrayList<>();
                 run(comm, peer, base, o.format(ArrayFormats.get(format)), data, t, j);
                 if (comm.rank() == 0) { text.addAll(t); rows.addAll(j); }
             });
-        } finally {
-            if (dir == null) delete(base);
         }
         (json ? rows : text).forEach(System.out::println);
         if (!rows.isEmpty()) plot.draw(rows);                     // rank 0 has the rows (under mpirun, the others none)

@@ -1,6 +1,5 @@
 package org.jpio.examples.h5;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,6 +12,7 @@ import org.jpio.comm.Spmd;
 import org.jpio.examples.bench.Json;
 import org.jpio.examples.bench.Stats;
 import org.jpio.examples.bench.PlotOption;
+import org.jpio.examples.bench.WorkDir;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -91,10 +91,11 @@ public final class H5BenchCommand implements Callable<Integer> {
         boolean c = peers.contains("c"), co = peers.contains("c-overwrite"), py = peers.contains("h5py");
         if ((c || co) && H5Peers.cUnavailable() != null) throw new IllegalStateException("C peer unavailable: " + H5Peers.cUnavailable() + " (or pass --peers h5py/none)");
         if (py && H5Peers.h5pyUnavailable(python) != null) throw new IllegalStateException(H5Peers.h5pyUnavailable(python) + " (or --peers c/none, --python)");
-        Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("jpio-bench-h5"); // 0700: private on a shared node
+        WorkDir workDir = WorkDir.of(dir, "jpio-bench-h5"); // 0700: private on a shared node; removed with what a failed row left
+        Path work = workDir.path();
         long errors = 0;
         List<String> jsonRows = new ArrayList<>();
-        try {
+        try (workDir) {
             for (int[] dims : sizes) {
                 for (int np : nps) {
                     Map<String, List<H5Peers.Row>> rows = new LinkedHashMap<>();
@@ -112,8 +113,6 @@ public final class H5BenchCommand implements Callable<Integer> {
                     errors += print(dims, np, rows, jsonRows);
                 }
             }
-        } finally {
-            if (dir == null) Files.deleteIfExists(work);
         }
         plot.draw(jsonRows);
         if (errors != 0) System.err.println("bench h5: " + errors + " elements read back wrong");

@@ -21,6 +21,7 @@ import org.jpio.examples.bench.Json;
 import org.jpio.examples.bench.MpiChild;
 import org.jpio.examples.bench.PlotOption;
 import org.jpio.examples.bench.Stats;
+import org.jpio.examples.bench.WorkDir;
 import org.jpio.examples.comm.CommBenchCommand;
 import org.jpio.examples.comm.CommLatency;
 import org.jpio.io.ElementType;
@@ -75,12 +76,13 @@ public final class FloorCommand implements Callable<Integer> {
         if (NativeProbe.unavailable() != null) throw new IllegalStateException("JNI probe unavailable: " + NativeProbe.unavailable());
         if (CProbe.unavailable() != null) throw new IllegalStateException("C probe unavailable: " + CProbe.unavailable());
         plot.check();
-        Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("jpio-bench-floor"); // 0700: private on a shared node
+        WorkDir workDir = WorkDir.of(dir, "jpio-bench-floor"); // 0700: private on a shared node; removed with what a failed row left
+        Path work = workDir.path();
         List<String> rows = new ArrayList<>();
         if (!json) System.out.printf(Locale.ROOT, "bench floor: nanoseconds per call; JNI and Java pwrites: the median batch of %d (%d timed calls, "
                 + "the JNI call 100 times as many); C pwrite: the median of 5 runs of %d; collectives: the fastest of %d batches of %d, a batch the slowest rank's%n"
                 + "%-52s %4s %12s %10s%n", batch, calls, calls, calls / batch, batch, "row", "N", "ns per call", "x C");
-        try {
+        try (workDir) {
             emit(rows, row("JNI call, empty (libjpiobench.so)", "jni", 1, time(k -> {
                 int v = 0;
                 for (int i = 0; i < k; i++) v = NativeProbe.increment(v);
@@ -108,8 +110,6 @@ public final class FloorCommand implements Callable<Integer> {
                 double[] us = LocalComm.runAndCollect(n, comm -> CommLatency.measure(comm, batch, calls / batch)).get(0);
                 for (String op : COLLECTIVES) emit(rows, row("jpio LocalComm " + op, op, n, 1e3 * us[CommLatency.OPERATIONS.indexOf(op)], Double.NaN));
             }
-        } finally {
-            if (dir == null) Files.deleteIfExists(work);
         }
         plot.draw(rows);
         return 0;
