@@ -280,7 +280,7 @@ public final class Hints {
         try {
             x = Long.parseLong(v.trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("hint " + key + "=" + v + " is not a number of bytes");
+            throw new IllegalArgumentException("hint " + key + "=" + v + " is not a whole number");
         }
         if (x < 0) throw new IllegalArgumentException("hint " + key + "=" + v + " must not be negative");
         return x;

@@ -55,6 +55,8 @@ class HintsTest {
         assertTrue(e.getMessage().contains("romio_cb_write=sometimes") && e.getMessage().contains("enable, disable or automatic"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> Hints.of("cb_nodes", "0"));
         assertTrue(e.getMessage().contains("cb_nodes=0"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Hints.of("cb_nodes", "zz")); // a count, not bytes: the message says neither
+        assertTrue(e.getMessage().endsWith("cb_nodes=zz is not a whole number"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> Hints.of("jpio_backend", "magic"));
         assertTrue(e.getMessage().contains("jpio_backend=magic"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> Hints.parse(List.of("cb_nodes")));
