@@ -31,8 +31,13 @@ public final class WorkDir implements AutoCloseable {
 
     /** Removes the directory this made, with everything in it; the user's own directory stays. */
     @Override public void close() throws IOException {
-        if (!made || !Files.exists(path)) return;
-        try (Stream<Path> s = Files.walk(path)) {
+        if (made) deleteTree(path);
+    }
+
+    /** Removes {@code root} and everything under it; nothing when it is missing. */
+    public static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) return;
+        try (Stream<Path> s = Files.walk(root)) {
             for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
         }
     }

@@ -5,14 +5,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.jpio.array.DistributedArray;
 import org.jpio.checkpoint.AsyncMode;
 import org.jpio.checkpoint.Catalog;
@@ -132,7 +130,7 @@ public final class CkptBenchCommand implements Callable<Integer> {
         long fileBytes = org.jpio.npy.NpyHeader.of(org.jpio.io.ElementType.DOUBLE, java.nio.ByteOrder.nativeOrder(), false, 8, 8, 8).dataOffset() + data;
         for (int w = 0; w < warmup; w++) {
             CkptBench.syncCheckpoint(comm, f[0], sub.resolve("warmup"), o);
-            if (print) delete(sub.resolve("warmup"));
+            if (print) WorkDir.deleteTree(sub.resolve("warmup"));
             comm.barrier();
         }
         for (int r = 0; r < repeat; r++) {
@@ -143,7 +141,7 @@ public final class CkptBenchCommand implements Callable<Integer> {
                 } else {
                     j[r] = CkptBench.syncCheckpoint(comm, f[0], sub.resolve("sync-" + r), o);
                     if (print) jpioBytes[0] = Catalog.of(sub.resolve("sync-" + r)).latestValid().orElseThrow().bytes();
-                    if (print) delete(sub.resolve("sync-" + r));
+                    if (print) WorkDir.deleteTree(sub.resolve("sync-" + r));
                     comm.barrier();
                 }
             }
@@ -168,7 +166,7 @@ public final class CkptBenchCommand implements Callable<Integer> {
             DistributedArray[] four = {f[0], f[1], all ? CkptBench.like(comm, shape) : null, all ? CkptBench.like(comm, shape) : null}; // the loops without copy set two aside
             CkptLoops.run(comm, four, sub, o, jm, java.util.Arrays.stream(j).min().orElseThrow(), new CkptLoops.Setup(steps, every, asyncMode, all, noDirect, peer, fileBytes), lines, rows);
         }
-        if (print) delete(sub);
+        if (print) WorkDir.deleteTree(sub);
     }
 
     private static String rounds(double[] v) {
@@ -205,12 +203,5 @@ public final class CkptBenchCommand implements Callable<Integer> {
         if (!m.find()) throw new IOException("C peer printed no time: " + out);
         Files.deleteIfExists(dir.resolve("u.npy"));
         return Double.parseDouble(m.group(1));
-    }
-
-    static void delete(Path root) throws IOException {
-        if (!Files.exists(root)) return;
-        try (Stream<Path> s = Files.walk(root)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
-        }
     }
 }

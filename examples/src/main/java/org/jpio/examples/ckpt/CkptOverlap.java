@@ -10,6 +10,7 @@ import org.jpio.checkpoint.CheckpointOptions;
 import org.jpio.comm.Comm;
 import org.jpio.examples.bench.Json;
 import org.jpio.examples.bench.Stats;
+import org.jpio.examples.bench.WorkDir;
 import org.jpio.parallel.Hints;
 
 /**
@@ -39,7 +40,7 @@ final class CkptOverlap {
                         comm.barrier();
                         Path d = sub.resolve("overlap-" + mode + "-" + r);
                         t[mode][r] = CkptBench.syncCheckpoint(comm, u, d, oo);
-                        if (print) CkptBenchCommand.delete(d);
+                        if (print) WorkDir.deleteTree(d);
                         comm.barrier();
                     }
             } finally {
